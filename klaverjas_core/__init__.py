@@ -1,0 +1,93 @@
+"""klaverjas_core: the rules of Klaverjas as a pure library (no I/O, no clock, no global random).
+
+>>> from klaverjas_core import legal_cards, parse_cards
+>>> [str(card) for card in legal_cards(parse_cards("Q♥ 7♦"), parse_cards("A♣ 8♥"), "♥")]
+['Q♥']
+"""
+
+from klaverjas_core.cards import (
+    DECK,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from klaverjas_core.errors import (
+    DuplicateCardError,
+    GameFlowError,
+    IllegalPlayError,
+    ImpossiblePositionError,
+    KlaverjasError,
+    NotationError,
+    UnknownRuleSetError,
+)
+from klaverjas_core.game import Deal, Revoke, TrumpChoice, deal_hands, next_dealer
+from klaverjas_core.legality import LegalCards, Verdict, check_card, legal_cards
+from klaverjas_core.playout import PlayedDeal, random_playout
+from klaverjas_core.position import Position
+from klaverjas_core.rule_ids import RuleId
+from klaverjas_core.ruleset import AMSTERDAM, ROTTERDAM, VARIANTS, RuleSet
+from klaverjas_core.scoring import DealScore, LedgerItem, Match, score_deal, score_summary
+from klaverjas_core.seats import Seat
+from klaverjas_core.texts import RuleText, render, rule_text
+from klaverjas_core.tricks import RoemItem, roem_items, trick_points, trick_roem, trick_winner
+
+__all__ = [
+    "AMSTERDAM",
+    "DECK",
+    "PLAIN_ORDER",
+    "PLAIN_POINTS",
+    "ROTTERDAM",
+    "TRUMP_ORDER",
+    "TRUMP_POINTS",
+    "VARIANTS",
+    "Card",
+    "CardSet",
+    "Deal",
+    "DealScore",
+    "DuplicateCardError",
+    "GameFlowError",
+    "IllegalPlayError",
+    "ImpossiblePositionError",
+    "KlaverjasError",
+    "LedgerItem",
+    "LegalCards",
+    "Match",
+    "NotationError",
+    "PlayedDeal",
+    "Position",
+    "Rank",
+    "Revoke",
+    "RoemItem",
+    "RuleId",
+    "RuleSet",
+    "RuleText",
+    "Seat",
+    "Suit",
+    "TrumpChoice",
+    "UnknownRuleSetError",
+    "Verdict",
+    "check_card",
+    "deal_hands",
+    "format_cards",
+    "legal_cards",
+    "next_dealer",
+    "parse_card",
+    "parse_cards",
+    "random_playout",
+    "render",
+    "roem_items",
+    "rule_text",
+    "score_deal",
+    "score_summary",
+    "trick_points",
+    "trick_roem",
+    "trick_winner",
+]

@@ -1,0 +1,93 @@
+"""House rules as data: a `RuleSet` of named flags, with the presets `AMSTERDAM` and `ROTTERDAM`.
+
+>>> RuleSet.parse("rotterdam").partner_exemption
+False
+>>> RuleSet.parse("amsterdam+stuk_from_hand").name
+'amsterdam+stuk_from_hand'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from klaverjas_core.errors import UnknownRuleSetError
+
+__all__ = ["AMSTERDAM", "ROTTERDAM", "VARIANTS", "RuleSet", "resolve_rules"]
+
+#: The optional variants a rule set can switch on, by name.
+VARIANTS: Final = ("compulsory", "stuk_from_hand", "four_low_100", "short_match")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Which rules are in force. Every flag is one documented variant of RULES.md."""
+
+    #: Amsterdam: void in a plain suit while your partner wins, you need not trump (default).
+    #: Rotterdam (False): you must trump and overtrump whoever wins, undertrumping if you must.
+    partner_exemption: bool = True
+    #: `compulsory`: the first hand must name trumps at once; nobody may pass.
+    compulsory: bool = False
+    #: `stuk_from_hand`: stuk counts for a player who plays both trump K and Q, in any tricks.
+    stuk_from_hand: bool = False
+    #: `four_low_100`: four 9s, 8s or 7s in one trick score 100 instead of 0.
+    four_low_100: bool = False
+    #: `short_match`: a match of 8 deals instead of 16.
+    short_match: bool = False
+
+    @property
+    def city(self) -> str:
+        return "amsterdam" if self.partner_exemption else "rotterdam"
+
+    @property
+    def name(self) -> str:
+        """``city`` plus the variants switched on, joined by ``+``; `parse` reads it back."""
+        on = [flag for flag in VARIANTS if getattr(self, flag)]
+        return "+".join([self.city, *on])
+
+    @property
+    def match_length(self) -> int:
+        """Deals in a match: 16, or 8 with `short_match`."""
+        return 8 if self.short_match else 16
+
+    def with_variants(self, **flags: bool) -> RuleSet:
+        """A copy with variants switched on or off: ``with_variants(four_low_100=True)``."""
+        unknown = sorted(set(flags) - set(VARIANTS))
+        if unknown:
+            raise UnknownRuleSetError(
+                f"unknown variant {', '.join(unknown)} (known: {', '.join(VARIANTS)})"
+            )
+        return dataclasses.replace(self, **flags)
+
+    @staticmethod
+    def parse(text: str) -> RuleSet:
+        """``amsterdam`` or ``rotterdam``, optionally followed by ``+variant`` parts."""
+        return _parse_rules(text)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@lru_cache(maxsize=64)  # rule sets are immutable; names arrive on every public call
+def _parse_rules(text: str) -> RuleSet:
+    city, *variants = [part.strip().lower() for part in text.split("+")]
+    base = _PRESETS.get(city)
+    if base is None:
+        raise UnknownRuleSetError(f"`{text}` is not a rule set (start with amsterdam or rotterdam)")
+    return base.with_variants(**dict.fromkeys(variants, True))
+
+
+AMSTERDAM: Final = RuleSet()
+ROTTERDAM: Final = RuleSet(partner_exemption=False)
+_PRESETS: Final = {"amsterdam": AMSTERDAM, "rotterdam": ROTTERDAM}
+
+
+def resolve_rules(rules: RuleSet | str) -> RuleSet:
+    """Accept a `RuleSet` or its name, as every public function of the core does."""
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return RuleSet.parse(rules)
+    raise UnknownRuleSetError(f"`{rules!r}` is not a rule set (use AMSTERDAM, ROTTERDAM or a name)")

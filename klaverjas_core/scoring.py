@@ -1,0 +1,327 @@
+"""Scoring a deal (card points, last trick, declared roem, pit, nat) and a match of deals.
+
+Seats are 0-3 clockwise; seats 0 and 2 form pair 0, seats 1 and 3 pair 1.
+
+>>> s = score_summary(card_points=(82, 80), roem=(0, 20), choosers=0)   # seed 000 §08
+>>> s.points, s.nat
+((0, 182), True)
+>>> print(s.ledger[-1].explain())
+The choosers scored 82 against 100: not strictly more, so they are nat and the defenders write 182.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from klaverjas_core._tables import STUK
+from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
+from klaverjas_core.errors import DuplicateCardError, GameFlowError, ImpossiblePositionError
+from klaverjas_core.rule_ids import RuleId
+from klaverjas_core.ruleset import RuleSet, resolve_rules
+from klaverjas_core.texts import render
+from klaverjas_core.tricks import (
+    RoemItem,
+    points_of,
+    roem_items_of_mask,
+    winner_index,
+)
+
+__all__ = [
+    "CARD_POINTS_TOTAL",
+    "DEAL_TOTAL",
+    "DealScore",
+    "LedgerItem",
+    "Match",
+    "score_deal",
+    "score_summary",
+]
+
+CARD_POINTS_TOTAL = 152
+LAST_TRICK_BONUS = 10
+DEAL_TOTAL = CARD_POINTS_TOTAL + LAST_TRICK_BONUS
+PIT_BONUS = 100
+PAIR_NAMES = ("N+S", "E+W")
+
+
+def pair_of(seat: int) -> int:
+    """Seats 0 and 2 are pair 0, seats 1 and 3 pair 1."""
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerItem:
+    """One line of a deal's score: who gets how many points, by which rule, from which cards."""
+
+    pair: int
+    points: int
+    rule: RuleId
+    cards: tuple[Card, ...] = ()
+    trick: int | None = None  # 0-7 where the item comes from one trick
+    counted: bool = True  # False for roem that was not declared
+    note: str = ""
+
+    def explain(self) -> str:
+        if self.note:
+            return self.note
+        return render(
+            self.rule,
+            cards=format_cards(self.cards),
+            points=self.points,
+            pair=PAIR_NAMES[self.pair],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The written result of one deal with the itemised ledger behind it."""
+
+    points: tuple[int, int]  # what each pair writes down
+    nat: bool
+    choosers: int
+    totals: tuple[int, int]  # cards + last trick + declared roem + pit, before nat
+    card_points: tuple[int, int]  # including the last trick's 10
+    roem: tuple[int, int]  # declared roem
+    tricks_won: tuple[int, int] | None
+    ledger: tuple[LedgerItem, ...] = field(repr=False)
+    revoked_by: int | None = None
+
+    @property
+    def defenders(self) -> int:
+        return 1 - self.choosers
+
+
+def score_summary(
+    card_points: tuple[int, int],
+    roem: tuple[int, int],
+    choosers: int,
+    *,
+    pit: int | None = None,
+    tricks_won: tuple[int, int] | None = None,
+    revoked_by: int | None = None,
+    items: Sequence[LedgerItem] = (),
+) -> DealScore:
+    """Settle a deal from per-pair totals: card points (with the last trick) and declared roem.
+
+    `pit` names the pair that took all eight tricks, if any (with `tricks_won`, it is derived).
+    """
+    _check_pair(choosers, "choosers")
+    if sum(card_points) != DEAL_TOTAL or min(card_points) < 0:
+        raise ImpossiblePositionError(
+            f"card points {card_points[0]} + {card_points[1]} must add up to {DEAL_TOTAL} "
+            "(152 in cards + 10 for the last trick)"
+        )
+    if min(roem) < 0 or any(r % 10 for r in roem):
+        raise ImpossiblePositionError(f"roem {roem} must be non-negative multiples of 10")
+    if tricks_won is not None:
+        if sum(tricks_won) != 8 or min(tricks_won) < 0:
+            raise ImpossiblePositionError(f"tricks won {tricks_won} must add up to 8")
+        pit = 0 if tricks_won[0] == 8 else 1 if tricks_won[1] == 8 else None
+    if pit is not None:
+        _check_pair(pit, "pit")
+        if card_points[pit] != DEAL_TOTAL or roem[1 - pit]:
+            raise ImpossiblePositionError(
+                f"pair {pit} cannot have taken every trick with {card_points[pit]} card points "
+                f"while pair {1 - pit} has {roem[1 - pit]} roem"
+            )
+    ledger = list(items)
+    pit_bonus = [0, 0]
+    if pit is not None:
+        pit_bonus[pit] = PIT_BONUS
+        ledger.append(LedgerItem(pit, PIT_BONUS, RuleId.SCORE_PIT))
+    totals = (
+        card_points[0] + roem[0] + pit_bonus[0],
+        card_points[1] + roem[1] + pit_bonus[1],
+    )
+    defenders = 1 - choosers
+    if revoked_by is not None:
+        _check_pair(revoked_by, "revoked_by")
+        written = _to_one_pair(1 - revoked_by, DEAL_TOTAL + roem[0] + roem[1])
+        note = render(
+            RuleId.SCORE_REVOKE, pair=PAIR_NAMES[revoked_by], points=written[1 - revoked_by]
+        )
+        ledger.append(LedgerItem(revoked_by, 0, RuleId.SCORE_REVOKE, note=note))
+        nat = revoked_by == choosers
+    else:
+        nat = totals[choosers] <= totals[defenders]
+        if nat:
+            written = _to_one_pair(defenders, DEAL_TOTAL + roem[0] + roem[1] + pit_bonus[defenders])
+        else:
+            written = totals
+        rule = RuleId.SCORE_NAT if nat else RuleId.SCORE_MADE
+        note = render(
+            rule,
+            choosers_total=totals[choosers],
+            defenders_total=totals[defenders],
+            defenders_written=written[defenders],
+        )
+        ledger.append(LedgerItem(choosers, written[choosers], rule, note=note))
+    return DealScore(
+        written, nat, choosers, totals, card_points, roem, tricks_won, tuple(ledger), revoked_by
+    )
+
+
+def _to_one_pair(pair: int, points: int) -> tuple[int, int]:
+    return (points, 0) if pair == 0 else (0, points)
+
+
+def _check_pair(value: int, name: str) -> None:
+    if value not in (0, 1):
+        raise ImpossiblePositionError(f"{name} must be pair 0 or 1, got {value!r}")
+
+
+TrickRecord = tuple[int, Sequence[Card] | str]
+
+
+def score_deal(
+    tricks: Sequence[TrickRecord],
+    trump: Suit | str,
+    choosers: int,
+    rules: RuleSet | str = "amsterdam",
+    *,
+    declared: Collection[int] | None = None,
+    revoked_by: int | None = None,
+) -> DealScore:
+    """Score eight tricks given as ``(leader_seat, [four cards in play order])``.
+
+    All roem counts as declared unless `declared` lists the trick numbers (0-7) whose roem was
+    declared. `revoked_by` (a pair) makes that pair lose the deal (seed 001).
+    """
+    ruleset = resolve_rules(rules)
+    trump_index = Suit.parse(trump).value
+    _check_pair(choosers, "choosers")
+    played = _validated_tricks(tricks)
+    card_points = [0, 0]
+    roem = [0, 0]
+    tricks_won = [0, 0]
+    items: list[LedgerItem] = []
+    stuk_mask = STUK[trump_index]
+    first_stuk_seat: int | None = None
+    for number, (leader, cards) in enumerate(played):
+        indices = [cards[0].index, cards[1].index, cards[2].index, cards[3].index]
+        winner_seat = (leader + winner_index(indices, trump_index)) % 4
+        pair = pair_of(winner_seat)
+        if number < 7 and played[number + 1][0] != winner_seat:
+            raise ImpossiblePositionError(
+                f"trick {number + 1} was won by seat {winner_seat}, "
+                f"but trick {number + 2} is led by seat {played[number + 1][0]}"
+            )
+        tricks_won[pair] += 1
+        points = points_of(indices, trump_index)
+        card_points[pair] += points
+        items.append(LedgerItem(pair, points, RuleId.POINTS_CARDS, cards, number))
+        mask = cards[0].bit | cards[1].bit | cards[2].bit | cards[3].bit
+        counted = declared is None or number in declared
+        for roem_item in roem_items_of_mask(mask, trump_index, ruleset):
+            items.append(_roem_line(pair, roem_item, number, counted))
+            if counted:
+                roem[pair] += roem_item.points
+        if ruleset.stuk_from_hand:
+            for position, card in enumerate(cards):
+                if card.bit & stuk_mask:
+                    seat = (leader + position) % 4
+                    if first_stuk_seat == seat:
+                        item = RoemItem(RuleId.ROEM_STUK, 20, _cards_of_mask(stuk_mask))
+                        items.append(_roem_line(pair_of(seat), item, number, counted))
+                        roem[pair_of(seat)] += item.points if counted else 0
+                    first_stuk_seat = seat
+    last_pair = pair_of(winner_seat)  # the winner of the eighth trick
+    card_points[last_pair] += LAST_TRICK_BONUS
+    items.append(LedgerItem(last_pair, LAST_TRICK_BONUS, RuleId.POINTS_LAST_TRICK, trick=7))
+    return score_summary(
+        (card_points[0], card_points[1]),
+        (roem[0], roem[1]),
+        choosers,
+        tricks_won=(tricks_won[0], tricks_won[1]),
+        revoked_by=revoked_by,
+        items=items,
+    )
+
+
+def _roem_line(pair: int, item: RoemItem, trick: int, counted: bool) -> LedgerItem:
+    if counted:
+        return LedgerItem(pair, item.points, item.rule, item.cards, trick)
+    note = render(RuleId.ROEM_DECLARE, cards=format_cards(item.cards), points=item.points)
+    return LedgerItem(pair, 0, RuleId.ROEM_DECLARE, item.cards, trick, counted=False, note=note)
+
+
+def _cards_of_mask(mask: int) -> tuple[Card, ...]:
+    return tuple(card for card in DECK if mask & card.bit)
+
+
+def _validated_tricks(tricks: Sequence[TrickRecord]) -> list[tuple[int, tuple[Card, ...]]]:
+    if len(tricks) != 8:
+        raise ImpossiblePositionError(f"a deal has 8 tricks, got {len(tricks)}")
+    played: list[tuple[int, tuple[Card, ...]]] = []
+    seen = 0
+    for number, record in enumerate(tricks, start=1):
+        try:
+            leader, raw_cards = record
+        except (TypeError, ValueError):
+            raise ImpossiblePositionError(
+                f"trick {number} must be (leader_seat, [four cards]), got {record!r}"
+            ) from None
+        cards = tuple(parse_cards(raw_cards) if isinstance(raw_cards, str) else raw_cards)
+        if leader not in (0, 1, 2, 3):
+            raise ImpossiblePositionError(
+                f"trick {number}: leader seat must be 0-3, got {leader!r}"
+            )
+        if len(cards) != 4:
+            raise ImpossiblePositionError(
+                f"trick {number} must have 4 cards, got {len(cards)}: {format_cards(cards)}"
+            )
+        if not all(type(card) is Card for card in cards):
+            raise TypeError(f"trick {number} holds a non-Card: {cards!r} (use parse_cards)")
+        mask = cards[0].bit | cards[1].bit | cards[2].bit | cards[3].bit
+        if mask.bit_count() != 4 or seen & mask:
+            again = next(card for card in cards if seen & card.bit or cards.count(card) > 1)
+            raise DuplicateCardError(f"{again} is played twice (again in trick {number})")
+        seen |= mask
+        played.append((leader, cards))
+    return played
+
+
+@dataclass
+class Match:
+    """A match ("boompje") of 16 deals, or 8 with the `short_match` variant: one line per deal.
+
+    >>> m = Match(deals=2)
+    >>> m.add(score_summary((100, 62), (20, 0), choosers=0))
+    Match(deals=2, lines=[(120, 62)])
+    >>> m.add(score_summary((62, 100), (0, 0), choosers=0))
+    Match(deals=2, lines=[(120, 62), (0, 162)])
+    >>> m.totals, m.finished, m.leaders
+    ((120, 224), True, (1,))
+    """
+
+    deals: int = 16
+    lines: list[tuple[int, int]] = field(default_factory=list)
+
+    @classmethod
+    def for_rules(cls, rules: RuleSet | str = "amsterdam") -> Match:
+        return cls(deals=resolve_rules(rules).match_length)
+
+    def add(self, score: DealScore) -> Match:
+        if self.finished:
+            raise GameFlowError(f"the match is over: all {self.deals} deals are written")
+        self.lines.append(score.points)
+        return self
+
+    @property
+    def finished(self) -> bool:
+        return len(self.lines) >= self.deals
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (sum(line[0] for line in self.lines), sum(line[1] for line in self.lines))
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The pair(s) with the highest total; both pairs share the win on a tie."""
+        a, b = self.totals
+        return (0,) if a > b else (1,) if b > a else (0, 1)
+
+    @staticmethod
+    def dealer_of(deal_number: int, first_dealer: int) -> int:
+        """The deal passes to the left (clockwise): deal 0 is dealt by `first_dealer`."""
+        return (first_dealer + deal_number) % 4

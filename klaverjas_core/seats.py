@@ -1,0 +1,34 @@
+"""The four seats, clockwise; seats 0 and 2 (N+S) are pair 0, seats 1 and 3 (E+W) pair 1.
+
+>>> Seat.NORTH.left, Seat.WEST.left, Seat.EAST.partner, Seat.SOUTH.pair
+(<Seat.EAST: 1>, <Seat.NORTH: 0>, <Seat.WEST: 3>, 0)
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Seat(IntEnum):
+    """A seat at the table; the int value is the seat number used by `score_deal`."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise: where the deal and the turn pass to."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self + 2) % 4)
+
+    @property
+    def pair(self) -> int:
+        return self % 2
+
+    def __str__(self) -> str:
+        return self.name.title()

@@ -1,0 +1,1 @@
+"""Step-by-step lessons built on `klaverjas_core` (not built yet: see the lessons issue)."""
