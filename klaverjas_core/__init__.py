@@ -37,7 +37,15 @@ from klaverjas_core.ruleset import AMSTERDAM, ROTTERDAM, VARIANTS, RuleSet
 from klaverjas_core.scoring import DealScore, LedgerItem, Match, score_deal, score_summary
 from klaverjas_core.seats import Seat
 from klaverjas_core.texts import RuleText, render, rule_text
-from klaverjas_core.tricks import RoemItem, roem_items, trick_points, trick_roem, trick_winner
+from klaverjas_core.tricks import (
+    RoemItem,
+    TrickJudgement,
+    judge_trick,
+    roem_items,
+    trick_points,
+    trick_roem,
+    trick_winner,
+)
 
 __all__ = [
     "AMSTERDAM",
@@ -71,12 +79,14 @@ __all__ = [
     "RuleText",
     "Seat",
     "Suit",
+    "TrickJudgement",
     "TrumpChoice",
     "UnknownRuleSetError",
     "Verdict",
     "check_card",
     "deal_hands",
     "format_cards",
+    "judge_trick",
     "legal_cards",
     "next_dealer",
     "parse_card",

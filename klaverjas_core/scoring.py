@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from klaverjas_core._tables import STUK
+from klaverjas_core._tables import POINTS, STUK
 from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, GameFlowError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
@@ -22,7 +23,6 @@ from klaverjas_core.ruleset import RuleSet, resolve_rules
 from klaverjas_core.texts import render
 from klaverjas_core.tricks import (
     RoemItem,
-    points_of,
     roem_items_of_mask,
     winner_index,
 )
@@ -49,9 +49,12 @@ def pair_of(seat: int) -> int:
     return seat % 2
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerItem:
-    """One line of a deal's score: who gets how many points, by which rule, from which cards."""
+class LedgerItem(NamedTuple):
+    """One line of a deal's score: who gets how many points, by which rule, from which cards.
+
+    A named tuple rather than a frozen dataclass: a deal makes a dozen of these, and scoring
+    speed is a product target (see benchmarks/bench_core.py).
+    """
 
     pair: int
     points: int
@@ -196,6 +199,7 @@ def score_deal(
     tricks_won = [0, 0]
     items: list[LedgerItem] = []
     stuk_mask = STUK[trump_index]
+    base = trump_index * 32  # the POINTS table row for this trump suit
     first_stuk_seat: int | None = None
     for number, (leader, cards) in enumerate(played):
         indices = [cards[0].index, cards[1].index, cards[2].index, cards[3].index]
@@ -207,7 +211,12 @@ def score_deal(
                 f"but trick {number + 2} is led by seat {played[number + 1][0]}"
             )
         tricks_won[pair] += 1
-        points = points_of(indices, trump_index)
+        points = (
+            POINTS[base + indices[0]]
+            + POINTS[base + indices[1]]
+            + POINTS[base + indices[2]]
+            + POINTS[base + indices[3]]
+        )
         card_points[pair] += points
         items.append(LedgerItem(pair, points, RuleId.POINTS_CARDS, cards, number))
         mask = cards[0].bit | cards[1].bit | cards[2].bit | cards[3].bit
@@ -270,9 +279,10 @@ def _validated_tricks(tricks: Sequence[TrickRecord]) -> list[tuple[int, tuple[Ca
             raise ImpossiblePositionError(
                 f"trick {number} must have 4 cards, got {len(cards)}: {format_cards(cards)}"
             )
-        if not all(type(card) is Card for card in cards):
+        first, second, third, fourth = cards
+        if not type(first) is type(second) is type(third) is type(fourth) is Card:
             raise TypeError(f"trick {number} holds a non-Card: {cards!r} (use parse_cards)")
-        mask = cards[0].bit | cards[1].bit | cards[2].bit | cards[3].bit
+        mask = first.bit | second.bit | third.bit | fourth.bit
         if mask.bit_count() != 4 or seen & mask:
             again = next(card for card in cards if seen & card.bit or cards.count(card) > 1)
             raise DuplicateCardError(f"{again} is played twice (again in trick {number})")

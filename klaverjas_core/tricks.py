@@ -12,7 +12,7 @@ The trick is a sequence of cards in play order, leader first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from klaverjas_core._tables import (
     FOUR_OF_A_KIND,
@@ -30,6 +30,8 @@ from klaverjas_core.texts import render
 
 __all__ = [
     "RoemItem",
+    "TrickJudgement",
+    "judge_trick",
     "roem_items",
     "trick_points",
     "trick_roem",
@@ -82,8 +84,7 @@ def _four_of_a_kind_points(rank: int, rules: RuleSet) -> int:
 # --- itemised roem --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class RoemItem:
+class RoemItem(NamedTuple):
     """One piece of roem: which rule, how many points, and the cards that form it."""
 
     rule: RuleId
@@ -131,7 +132,7 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
 # --- public API on Card objects ---------------------------------------------------------------
 
 
-def trick_indices(trick: Sequence[Card], *, max_cards: int = 4) -> list[int]:
+def trick_indices(trick: Sequence[Card] | str, *, max_cards: int = 4) -> list[int]:
     """Validate a trick (1 to `max_cards` distinct cards) and return its card indices."""
     if isinstance(trick, str):
         trick = parse_cards(trick)
@@ -153,7 +154,7 @@ def trick_indices(trick: Sequence[Card], *, max_cards: int = 4) -> list[int]:
     return indices
 
 
-def trick_winner(trick: Sequence[Card], trump: Suit | str) -> int:
+def trick_winner(trick: Sequence[Card] | str, trump: Suit | str) -> int:
     """Index in `trick` of the card that wins it (so far).
 
     >>> trick_winner(parse_cards("A♣ 7♣ 7♦ K♣"), "♥")   # seed 000: A♣ wins
@@ -164,7 +165,7 @@ def trick_winner(trick: Sequence[Card], trump: Suit | str) -> int:
     return winner_index(trick_indices(trick), Suit.parse(trump).value)
 
 
-def trick_points(trick: Sequence[Card], trump: Suit | str) -> int:
+def trick_points(trick: Sequence[Card] | str, trump: Suit | str) -> int:
     """Card points in the trick (the last-trick 10 is not included).
 
     >>> trick_points(parse_cards("A♣ 7♣ 7♦ K♣"), "H")   # 11 + 0 + 0 + 4
@@ -173,7 +174,9 @@ def trick_points(trick: Sequence[Card], trump: Suit | str) -> int:
     return points_of(trick_indices(trick), Suit.parse(trump).value)
 
 
-def trick_roem(trick: Sequence[Card], trump: Suit | str, rules: RuleSet | str = "amsterdam") -> int:
+def trick_roem(
+    trick: Sequence[Card] | str, trump: Suit | str, rules: RuleSet | str = "amsterdam"
+) -> int:
     """All roem present in the trick (declared or not).
 
     With the `stuk_from_hand` variant, stuk is not trick roem and is not counted here.
@@ -186,7 +189,7 @@ def trick_roem(trick: Sequence[Card], trump: Suit | str, rules: RuleSet | str = 
 
 
 def roem_items(
-    trick: Sequence[Card], trump: Suit | str, rules: RuleSet | str = "amsterdam"
+    trick: Sequence[Card] | str, trump: Suit | str, rules: RuleSet | str = "amsterdam"
 ) -> list[RoemItem]:
     """The roem in the trick, one item per run, stuk or four of a kind."""
     cards = trick_indices(trick)
@@ -198,3 +201,56 @@ def _mask(indices: Sequence[int]) -> int:
     for index in indices:
         mask |= 1 << index
     return mask
+
+
+class TrickJudgement(NamedTuple):
+    """Who wins a trick and why, its card points and its roem, item by item."""
+
+    cards: tuple[Card, ...]
+    trump: Suit
+    winner: int  # position in the trick
+    rule: RuleId  # trick.trump-wins or trick.suit-led-wins
+    points: int
+    roem: tuple[RoemItem, ...]
+
+    @property
+    def winning_card(self) -> Card:
+        return self.cards[self.winner]
+
+    @property
+    def roem_points(self) -> int:
+        return sum(item.points for item in self.roem)
+
+    def explain(self) -> str:
+        """The winner's rule, then the points, then each roem: one sentence each."""
+        lines = [
+            render(self.rule, winning=self.winning_card),
+            render(RuleId.POINTS_CARDS, cards=format_cards(self.cards), points=self.points),
+        ]
+        lines.extend(item.explain() for item in self.roem)
+        return " ".join(lines)
+
+
+def judge_trick(
+    trick: Sequence[Card] | str, trump: Suit | str, rules: RuleSet | str = "amsterdam"
+) -> TrickJudgement:
+    """Everything a learner counts in one trick.
+
+    >>> judged = judge_trick("A♦ 7♦ 10♣ K♦", "♠")   # seed 001
+    >>> judged.winning_card, judged.points
+    (Card(Suit.DIAMONDS, Rank.ACE), 25)
+    >>> judged.explain().startswith("No trump was played, so A♦, the highest card")
+    True
+    """
+    indices = trick_indices(trick)
+    suit = Suit.parse(trump)
+    winner = winner_index(indices, suit.value)
+    has_trump = any(index >> 3 == suit.value for index in indices)
+    return TrickJudgement(
+        cards=tuple(DECK[index] for index in indices),
+        trump=suit,
+        winner=winner,
+        rule=RuleId.TRICK_TRUMP_WINS if has_trump else RuleId.TRICK_SUIT_LED_WINS,
+        points=points_of(indices, suit.value),
+        roem=tuple(roem_items_of_mask(_mask(indices), suit.value, resolve_rules(rules))),
+    )
