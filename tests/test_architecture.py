@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import klaverjas_core
+from klaverjas_core import RuleId
 
 CORE = Path(klaverjas_core.__file__).parent
 FORBIDDEN = {"streamlit", "pandas", "puzzles", "lessons", "trainer_app", "sqlalchemy"}
@@ -39,3 +40,15 @@ def test_importing_the_core_loads_none_of_the_layers_above() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_every_rule_id_has_a_test_named_after_it() -> None:
+    tests_dir = Path(__file__).parent
+    names = set()
+    for path in tests_dir.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    for rule in RuleId:
+        stem = "test_" + rule.value.replace(".", "_").replace("-", "_")
+        assert any(name.startswith(stem) for name in names), f"no test named {stem}..."
