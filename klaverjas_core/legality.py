@@ -263,7 +263,11 @@ class Verdict:
     def explain(self) -> str:
         """One line for the learner, e.g. ``7♦ is not allowed: 8♥ has trumped ...``."""
         verdict = "is allowed" if self.legal else "is not allowed"
-        reason = render(
+        return f"{self.card} {verdict}: {self.reason()}"
+
+    def reason(self) -> str:
+        """The deciding rule's explanation with this position's cards filled in."""
+        return render(
             self.rule,
             card=self.card,
             led=self.led or "-",
@@ -274,7 +278,6 @@ class Verdict:
             beaters=format_cards(self.beaters) or "-",
             allowed=format_cards(self.allowed),
         )
-        return f"{self.card} {verdict}: {reason}"
 
 
 class LegalCards:

@@ -12,8 +12,10 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from klaverjas_core.errors import ImpossiblePositionError
 from klaverjas_core.legality import decide
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet
 from klaverjas_core.scoring import LAST_TRICK_BONUS
@@ -44,6 +46,18 @@ class PlayedDeal:
     card_points: tuple[int, int]  # with the last trick
     roem: tuple[int, int]
     tricks_won: tuple[int, int]
+    winners: tuple[int, ...]  # the seat that won each trick
+    trick_roem: tuple[int, ...]  # the roem in each trick
+
+
+#: A playing policy: (rng, seat, legal mask, trick so far, trump) -> the chosen card index.
+Policy = Callable[[random.Random, int, int, Sequence[int], int], int]
+
+
+def random_card(rng: random.Random, seat: int, legal: int, trick: Sequence[int], trump: int) -> int:
+    """The default policy: a uniformly random legal card."""
+    del seat, trick, trump
+    return _random_bit(rng, legal)
 
 
 def random_playout(
@@ -52,17 +66,31 @@ def random_playout(
     *,
     dealer: int = 0,
     positions: list[PositionRecord] | None = None,
+    hands: Sequence[int] | None = None,
+    trump: int | None = None,
+    policy: Policy = random_card,
 ) -> PlayedDeal:
-    """Deal at random, pick trumps and choosers at random, and play every card at random from
-    the legal ones; with `positions`, append each decision to it."""
-    deck = list(range(32))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for seat in range(4):
-        for card in deck[seat * 8 : seat * 8 + 8]:
-            hands[seat] |= 1 << card
+    """Deal at random (or take `hands`, four masks), pick trumps (unless given) and choosers at
+    random, and play every card legally, chosen by `policy`; with `positions`, append each
+    decision to it. Any policy gives a legal deal: it only ever sees the legal cards."""
+    if hands is None:
+        deck = list(range(32))
+        rng.shuffle(deck)
+        masks = [0, 0, 0, 0]
+        for seat in range(4):
+            for card in deck[seat * 8 : seat * 8 + 8]:
+                masks[seat] |= 1 << card
+    else:
+        masks = list(hands)
+        if (
+            len(masks) != 4
+            or any(m.bit_count() != 8 for m in masks)
+            or (masks[0] | masks[1] | masks[2] | masks[3]) != 0xFFFFFFFF
+        ):
+            raise ImpossiblePositionError("hands must be four masks of 8 cards covering the deck")
+    hands = masks
     dealt = (hands[0], hands[1], hands[2], hands[3])
-    trump = rng.randrange(4)
+    trump = rng.randrange(4) if trump is None else trump
     choosers = rng.randrange(2)
     leader = first_leader = (dealer + 1) % 4
     exemption = rules.partner_exemption
@@ -70,6 +98,8 @@ def random_playout(
     card_points = [0, 0]
     roem = [0, 0]
     won = [0, 0]
+    winners = []
+    per_trick_roem = []
     for _ in range(8):
         trick: list[int] = []
         for offset in range(4):
@@ -77,16 +107,21 @@ def random_playout(
             if positions is not None:
                 positions.append(PositionRecord(hands[seat], tuple(trick), trump, seat))
             legal = decide(hands[seat], trick, trump, exemption)[1]
-            card = _random_bit(rng, legal)
+            card = policy(rng, seat, legal, trick, trump)
+            if not legal >> card & 1:
+                raise ValueError(f"the policy chose card index {card}, which is not legal")
             hands[seat] ^= 1 << card
             trick.append(card)
         winner = (leader + winner_index(trick, trump)) % 4
         pair = winner % 2
         won[pair] += 1
         card_points[pair] += points_of(trick, trump)
-        roem[pair] += roem_of_mask(
+        trick_roem = roem_of_mask(
             (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]), trump, rules
         )
+        roem[pair] += trick_roem
+        winners.append(winner)
+        per_trick_roem.append(trick_roem)
         tricks.append((leader, (trick[0], trick[1], trick[2], trick[3])))
         leader = winner
     card_points[leader % 2] += LAST_TRICK_BONUS
@@ -99,6 +134,8 @@ def random_playout(
         (card_points[0], card_points[1]),
         (roem[0], roem[1]),
         (won[0], won[1]),
+        tuple(winners),
+        tuple(per_trick_roem),
     )
 
 

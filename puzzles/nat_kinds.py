@@ -1,0 +1,370 @@
+"""Is this nat? A finished deal, really played, with the choosers named: nat or not, and what
+each pair writes. Shown as a per-pair summary (levels 1-2) or as the eight tricks (level 3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from klaverjas_core import DECK, Card, DealScore, RuleId, RuleSet, Suit, score_deal, score_summary
+from klaverjas_core.playout import PlayedDeal, Policy, random_playout
+from klaverjas_core.scoring import PAIR_NAMES
+from klaverjas_core.tricks import points_of, winner_index
+from puzzles.model import JSON
+from puzzles.play_kinds import GenerationError, _cards, _text
+from puzzles.solution import Solution
+
+R = RuleId
+SEARCH_DEALS = 120  # deals searched for a wanted trap before settling for a plain case
+MAX_ATTEMPTS = 400
+
+
+# --- solving ---------------------------------------------------------------------------------
+
+
+def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
+    choosers = content.get("choosers")
+    if choosers not in (0, 1):
+        raise ValueError(f"`choosers` must be pair 0 or 1, got {choosers!r}")
+    if "tricks" in content:
+        score = score_deal(
+            _tricks(content), Suit.parse(_text(content, "trump")), choosers, rules,
+            declared=_declared(content),
+        )  # fmt: skip
+        undeclared = sum(item.rule is R.ROEM_DECLARE for item in score.ledger)
+    else:
+        card_points, roem, undeclared_roem, tricks_won = _per_pair(content)
+        score = score_summary(card_points, roem, choosers, tricks_won=tricks_won)
+        undeclared = sum(undeclared_roem)
+    decisive = {R.SCORE_NAT if score.nat else R.SCORE_MADE}
+    if any(item.rule is R.SCORE_PIT for item in score.ledger):
+        decisive.add(R.SCORE_PIT)
+    if undeclared:
+        decisive.add(R.ROEM_DECLARE)
+    tags = tuple(
+        r for r in (R.SCORE_NAT, R.SCORE_MADE, R.SCORE_PIT, R.ROEM_DECLARE) if r in decisive
+    )
+    return Solution(
+        answer={"nat": score.nat, "points": [score.points[0], score.points[1]]},
+        tags=tags,
+        explanation=_explain(score, bool(undeclared)),
+        decisive=frozenset(decisive),
+    )
+
+
+_TAG_ORDER = (R.SCORE_NAT, R.SCORE_MADE, R.SCORE_PIT, R.ROEM_DECLARE)
+
+
+def _explain(score: DealScore, undeclared: bool) -> str:
+    parts = []
+    for pair in (0, 1):
+        role = "choosers" if pair == score.choosers else "defenders"
+        parts.append(
+            f"{PAIR_NAMES[pair]} ({role}): {score.card_points[pair]} card points "
+            f"+ {score.roem[pair]} roem" + (" + 100 pit" if score.tricks_won and
+                                            score.tricks_won[pair] == 8 else "")
+            + f" = {score.totals[pair]}."
+        )  # fmt: skip
+    if undeclared:
+        parts.append("Roem that was not declared does not count.")
+    parts.extend(
+        item.explain() for item in score.ledger if item.rule in (R.SCORE_NAT, R.SCORE_MADE)
+    )
+    return " ".join(parts)
+
+
+def _tricks(content: Mapping[str, JSON]) -> list[tuple[int, Sequence[Card] | str]]:
+    raw = content.get("tricks")
+    if not isinstance(raw, list) or len(raw) != 8:
+        raise ValueError("`tricks` must be 8 entries [leader_seat, [four cards]]")
+    tricks: list[tuple[int, Sequence[Card] | str]] = []
+    for entry in raw:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
+            raise ValueError(f"a trick must be [leader_seat, [four cards]], got {entry!r}")
+        tricks.append((entry[0], list(_cards({"cards": entry[1]}, "cards"))))
+    return tricks
+
+
+def _declared(content: Mapping[str, JSON]) -> frozenset[int] | None:
+    raw = content.get("declared")
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(n, int) and 0 <= n < 8 for n in raw):
+        raise ValueError(f"`declared` must list trick numbers 0-7, got {raw!r}")
+    return frozenset(n for n in raw if isinstance(n, int))
+
+
+def _per_pair(
+    content: Mapping[str, JSON],
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """Card points, declared roem, undeclared roem and tricks won, from either summary form."""
+    table = content.get("trick_table")
+    if table is None:
+        summary = content.get("summary")
+        if not isinstance(summary, dict):
+            raise ValueError("an is-nat puzzle needs `tricks`, a `trick_table` or a `summary`")
+        return (
+            _pair(summary, "card_points"),
+            _pair_of_sums(summary, "roem"),
+            _pair_of_sums(summary, "undeclared_roem"),
+            _pair(summary, "tricks_won"),
+        )
+    if not isinstance(table, list) or len(table) != 8:
+        raise ValueError("`trick_table` must have 8 rows")
+    sums = {"points": [0, 0], "declared": [0, 0], "undeclared": [0, 0], "won": [0, 0]}
+    for number, row in enumerate(table, start=1):
+        if not isinstance(row, dict):
+            raise ValueError(f"trick_table row {number} must be an object")
+        pair, points, roem = row.get("pair"), row.get("points"), row.get("roem")
+        if pair not in (0, 1) or not isinstance(points, int) or not isinstance(roem, int):
+            raise ValueError(f"trick_table row {number} needs pair 0/1, points and roem: {row!r}")
+        assert isinstance(pair, int)
+        sums["points"][pair] += points
+        sums["declared" if row.get("declared", True) is True else "undeclared"][pair] += roem
+        sums["won"][pair] += 1
+    pairs = tuple((values[0], values[1]) for values in sums.values())
+    return pairs[0], pairs[1], pairs[2], pairs[3]
+
+
+def _roem_lists(summary: Mapping[str, JSON], key: str) -> tuple[list[int], list[int]]:
+    """Roem per pair as lists of pieces, one per trick: ``[[20, 50], []]``."""
+    value = summary.get(key)
+    if not (isinstance(value, list) and len(value) == 2):
+        raise ValueError(f"summary `{key}` must be two lists of roem, got {value!r}")
+    lists = []
+    for pieces in value:
+        if not (isinstance(pieces, list) and all(isinstance(p, int) for p in pieces)):
+            raise ValueError(f"summary `{key}` must be two lists of roem, got {value!r}")
+        lists.append([p for p in pieces if isinstance(p, int)])
+    return lists[0], lists[1]
+
+
+def _pair_of_sums(summary: Mapping[str, JSON], key: str) -> tuple[int, int]:
+    first, second = _roem_lists(summary, key)
+    return sum(first), sum(second)
+
+
+def _pair(summary: Mapping[str, JSON], key: str) -> tuple[int, int]:
+    value = summary.get(key)
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+        raise ValueError(f"summary `{key}` must be two whole numbers, got {value!r}")
+    first, second = value
+    assert isinstance(first, int) and isinstance(second, int)
+    return first, second
+
+
+# --- generating ------------------------------------------------------------------------------
+
+
+ALL_TRICKS = frozenset(range(8))
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """A played deal seen from one choice of choosers and declared roem, in plain numbers."""
+
+    deal: PlayedDeal
+    choosers: int
+    declared: frozenset[int]
+
+    def roem(self, declared: frozenset[int] | None = None) -> list[int]:
+        tricks = self.declared if declared is None else declared
+        roem = [0, 0]
+        for number, (winner, value) in enumerate(
+            zip(self.deal.winners, self.deal.trick_roem, strict=True)
+        ):
+            if number in tricks:
+                roem[winner % 2] += value
+        return roem
+
+    def totals(self, declared: frozenset[int] | None = None) -> list[int]:
+        roem = self.roem(declared)
+        pit = [100 if won == 8 else 0 for won in self.deal.tricks_won]
+        return [self.deal.card_points[p] + roem[p] + pit[p] for p in (0, 1)]
+
+    def nat(self, declared: frozenset[int] | None = None) -> bool:
+        totals = self.totals(declared)
+        return totals[self.choosers] <= totals[1 - self.choosers]
+
+    @property
+    def undeclared(self) -> int:
+        return sum(self.roem(ALL_TRICKS)) - sum(self.roem())
+
+    def decides(self, target: RuleId) -> bool:
+        if target is R.SCORE_NAT:
+            return self.nat()
+        if target is R.SCORE_MADE:
+            return not self.nat()
+        if target is R.SCORE_PIT:
+            return 8 in self.deal.tricks_won
+        return self.undeclared > 0
+
+
+Trap = Callable[[Facts], bool]
+
+
+def _tie(f: Facts) -> bool:
+    totals = f.totals()
+    return totals[0] == totals[1]
+
+
+def _roem_flips(f: Facts) -> bool:
+    cards = f.deal.card_points
+    more_cards = cards[f.choosers] > cards[1 - f.choosers]
+    return f.roem() != [0, 0] and more_cards == f.nat()
+
+
+def _eighty_two_loses(f: Facts) -> bool:
+    return 82 <= f.deal.card_points[f.choosers] <= 90 and f.nat()
+
+
+def _defenders_roem(f: Facts) -> bool:
+    return f.roem()[1 - f.choosers] > 0 and f.nat()
+
+
+def _narrow(f: Facts) -> bool:
+    totals = f.totals()
+    return 0 < totals[f.choosers] - totals[1 - f.choosers] <= 10
+
+
+def _undeclared_flips(f: Facts) -> bool:
+    return f.nat(ALL_TRICKS) != f.nat()
+
+
+def _any(f: Facts) -> bool:
+    return True
+
+
+#: The traps each target is drawn from (one chosen at random per puzzle).
+TRAPS: dict[RuleId, tuple[Trap, ...]] = {
+    R.SCORE_NAT: (_tie, _roem_flips, _eighty_two_loses, _defenders_roem, _any),
+    R.SCORE_MADE: (_roem_flips, _narrow, _any),
+    R.SCORE_PIT: (_any,),
+    R.ROEM_DECLARE: (_undeclared_flips, _any),
+}
+
+
+def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+    """Search real deals for one that turns on `target`, preferring the chosen trap."""
+    trap = rng.choice(TRAPS[target])
+    fallback: Facts | None = None
+    for attempt in range(MAX_ATTEMPTS):
+        deal = _pit_deal(rng, rules) if target is R.SCORE_PIT else random_playout(rng, rules)
+        if deal is None:
+            continue
+        for choosers in rng.sample((0, 1), 2):
+            facts = Facts(deal, choosers, _declare(rng, deal, target, level))
+            if not facts.decides(target):
+                continue
+            if trap(facts):
+                return _checked(facts, target, level, rules)
+            fallback = fallback or facts
+        if fallback is not None and attempt >= SEARCH_DEALS:
+            return _checked(fallback, target, level, rules)
+    raise GenerationError(f"no is-nat puzzle for {target.value} in {MAX_ATTEMPTS} deals")
+
+
+def _checked(facts: Facts, target: RuleId, level: int, rules: RuleSet) -> dict[str, JSON]:
+    """The content, after the core confirms that the answer turns on the target."""
+    content = _content(facts, level)
+    if target not in solve(content, rules).decisive:
+        raise GenerationError(f"the core disagrees that {content} turns on {target.value}")
+    return content
+
+
+def _content(facts: Facts, level: int) -> dict[str, JSON]:
+    deal = facts.deal
+    if level == 3:
+        content: dict[str, JSON] = {
+            "choosers": facts.choosers,
+            "trump": Suit(deal.trump).symbol,
+            "tricks": [[leader, [str(DECK[c]) for c in cards]] for leader, cards in deal.tricks],
+        }
+        if len(facts.declared) < 8:
+            content["declared"] = list[JSON](sorted(facts.declared))
+        return content
+    if level == 2 or 8 in deal.tricks_won:
+        # Trick by trick: who won it, its points (the last with its 10) and its roem.
+        rows: list[JSON] = []
+        for number in range(8):
+            points = _trick_points(deal, number) + (10 if number == 7 else 0)
+            rows.append({
+                "pair": deal.winners[number] % 2,
+                "points": points,
+                "roem": deal.trick_roem[number],
+                "declared": number in facts.declared,
+            })  # fmt: skip
+        return {"choosers": facts.choosers, "trick_table": rows}
+    declared: list[list[JSON]] = [[], []]
+    forgotten: list[list[JSON]] = [[], []]
+    for number, (winner, value) in enumerate(zip(deal.winners, deal.trick_roem, strict=True)):
+        if value:
+            (declared if number in facts.declared else forgotten)[winner % 2].append(value)
+    return {
+        "choosers": facts.choosers,
+        "summary": {
+            "card_points": _json_pair(deal.card_points),
+            "last_trick": deal.winners[7] % 2,
+            "roem": [declared[0], declared[1]],
+            "undeclared_roem": [forgotten[0], forgotten[1]],
+            "tricks_won": _json_pair(deal.tricks_won),
+        },
+    }
+
+
+def _json_pair(values: Sequence[int]) -> list[JSON]:
+    return [values[0], values[1]]
+
+
+def _trick_points(deal: PlayedDeal, number: int) -> int:
+    return points_of(deal.tricks[number][1], deal.trump)
+
+
+def _declare(rng: random.Random, deal: PlayedDeal, target: RuleId, level: int) -> frozenset[int]:
+    """All roem declared, except for the roem.declare target (and now and then at level 2+)."""
+    with_roem = [number for number, value in enumerate(deal.trick_roem) if value]
+    if not with_roem or (target is not R.ROEM_DECLARE and (level == 1 or rng.random() < 0.8)):
+        return ALL_TRICKS
+    forgotten = rng.sample(with_roem, rng.randint(1, len(with_roem)))
+    return ALL_TRICKS - frozenset(forgotten)
+
+
+def _pit_deal(rng: random.Random, rules: RuleSet) -> PlayedDeal | None:
+    """A deal where one pair holds every trump and the top plain cards, and plays to win."""
+    trump = rng.randrange(4)
+    strong = rng.randrange(2)
+    plain = [c for c in range(32) if c >> 3 != trump]
+    rng.shuffle(plain)
+    plain.sort(key=lambda c: -_PLAIN_STRENGTH[c & 7] + rng.random() * 3)
+    strong_cards = [trump * 8 + r for r in range(8)] + plain[:8]
+    weak_cards = plain[8:]
+    rng.shuffle(strong_cards)
+    rng.shuffle(weak_cards)
+    hands = [0, 0, 0, 0]
+    for seat in range(4):
+        source = strong_cards if seat % 2 == strong else weak_cards
+        hands[seat] = sum(1 << c for c in (source[:8] if seat < 2 else source[8:]))
+    deal = random_playout(
+        rng, rules, dealer=rng.randrange(4), hands=hands, trump=trump, policy=_play_to_win(strong)
+    )
+    return deal if deal.tricks_won[strong] == 8 else None
+
+
+_PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)  # natural rank -> plain order strength (A high)
+
+
+def _play_to_win(strong: int) -> Policy:
+    """The strong pair leads its strongest card and otherwise takes the trick when it can."""
+
+    def policy(rng: random.Random, seat: int, legal: int, trick: Sequence[int], trump: int) -> int:
+        cards = [c for c in range(32) if legal >> c & 1]
+        if seat % 2 != strong:
+            return rng.choice(cards)
+        if not trick:
+            return max(cards, key=lambda c: (c >> 3 == trump, _PLAIN_STRENGTH[c & 7]))
+        position = len(trick)
+        winning = [c for c in cards if (winner_index([*trick, c], trump) - position) % 2 == 0]
+        return rng.choice(winning or cards)
+
+    return policy
