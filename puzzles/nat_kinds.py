@@ -7,7 +7,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from klaverjas_core import DECK, Card, DealScore, RuleId, RuleSet, Suit, score_deal, score_summary
+from klaverjas_core import (
+    DECK,
+    Card,
+    Deal,
+    DealScore,
+    KlaverjasError,
+    RuleId,
+    RuleSet,
+    Seat,
+    Suit,
+    score_deal,
+    score_summary,
+)
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
 from klaverjas_core.scoring import PAIR_NAMES
 from klaverjas_core.tricks import points_of, winner_index
@@ -368,3 +380,82 @@ def _play_to_win(strong: int) -> Policy:
         return rng.choice(winning or cards)
 
     return policy
+
+
+# --- realism ---------------------------------------------------------------------------------
+
+#: The roem one trick can hold: runs, stuk, both, four of a kind.
+TRICK_ROEM_VALUES = frozenset({20, 40, 50, 70, 100, 200})
+MOST_POINTS_IN_A_TRICK = 55  # J 9 A 10 of trumps
+
+
+def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
+    if "tricks" in content:
+        return _replay_problems(content, rules)
+    card_points, _, _, tricks_won = _per_pair(content)
+    problems = []
+    if "trick_table" in content:
+        problems.extend(_table_problems(content))
+    else:
+        summary = content["summary"]
+        assert isinstance(summary, dict)
+        for key in ("roem", "undeclared_roem"):
+            for pair, pieces in enumerate(_roem_lists(summary, key)):
+                problems.extend(
+                    f"{key} {piece} for pair {pair} is not roem one trick can hold"
+                    for piece in pieces
+                    if piece not in TRICK_ROEM_VALUES
+                )
+        for pair in (0, 1):
+            count = sum(
+                len(_roem_lists(summary, key)[pair]) for key in ("roem", "undeclared_roem")
+            )
+            if count > tricks_won[pair]:
+                problems.append(
+                    f"pair {pair} has {count} pieces of roem in {tricks_won[pair]} tricks"
+                )
+        last = summary.get("last_trick")
+        if last not in (0, 1) or tricks_won[last] == 0 or card_points[last] < 10:
+            problems.append(f"last_trick {last!r} does not fit the tricks and points won")
+    for pair in (0, 1):
+        if tricks_won[pair] == 0 and card_points[pair]:
+            problems.append(f"pair {pair} took no trick but has {card_points[pair]} card points")
+    return problems
+
+
+def _table_problems(content: Mapping[str, JSON]) -> list[str]:
+    table = content["trick_table"]
+    assert isinstance(table, list)
+    problems = []
+    for number, row in enumerate(table, start=1):
+        assert isinstance(row, dict)
+        points, roem = row["points"], row["roem"]
+        assert isinstance(points, int) and isinstance(roem, int)
+        bonus = 10 if number == 8 else 0
+        if not bonus <= points <= MOST_POINTS_IN_A_TRICK + bonus:
+            problems.append(f"trick {number} cannot be worth {points} points")
+        if roem and roem not in TRICK_ROEM_VALUES:
+            problems.append(f"trick {number} cannot hold {roem} roem")
+    if sum(_per_pair(content)[0]) != 162:
+        problems.append("the trick points do not add up to 162")
+    return problems
+
+
+def _replay_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
+    """Rebuild each seat's hand from the cards it played and replay the deal strictly."""
+    tricks = _tricks(content)
+    hands: list[list[Card]] = [[], [], [], []]
+    for leader, cards in tricks:
+        for position, card in enumerate(_cards({"c": list(map(str, cards))}, "c")):
+            hands[(leader + position) % 4].append(card)
+    try:
+        deal = Deal(hands, Seat((tricks[0][0] - 1) % 4), rules.with_variants(compulsory=False))
+        deal.name_trumps(Suit.parse(_text(content, "trump")))
+        for leader, cards in tricks:
+            if leader != deal.to_move:
+                return [f"a trick is led by seat {leader} instead of seat {int(deal.to_move)}"]
+            for card in _cards({"c": list(map(str, cards))}, "c"):
+                deal.play(card)
+    except KlaverjasError as error:
+        return [f"the tricks are not a legal deal: {error}"]
+    return []

@@ -1,0 +1,172 @@
+"""Who revoked? The four hands as dealt and the tricks played so far; exactly one card broke
+the rules (a verzaking). The learner finds it and names the rule it broke."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from klaverjas_core import DECK, Deal, ImpossiblePositionError, RuleId, RuleSet, Seat, Suit
+from klaverjas_core.legality import Decision, decide
+from klaverjas_core.tricks import winner_index
+from puzzles.model import JSON
+from puzzles.play_kinds import GenerationError, _cards, _text
+from puzzles.solution import Solution
+
+R = RuleId
+MAX_ATTEMPTS = 400
+#: Where the revoke may fall (trick numbers, 0-based) and how many tricks follow it, by level.
+WINDOWS = {1: ((0, 1), (0, 0)), 2: ((1, 3), (0, 1)), 3: ((2, 6), (1, 2))}
+
+
+def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
+    deal = replay(content, rules)
+    if len(deal.revokes) != 1:
+        raise ValueError(
+            f"a who-revoked puzzle needs exactly one revoke, found {len(deal.revokes)}"
+        )
+    (revoke,) = deal.revokes
+    return Solution(
+        answer={
+            "trick": revoke.trick,
+            "seat": int(revoke.seat),
+            "card": str(revoke.card),
+            "rule": revoke.verdict.rule.value,
+        },
+        tags=(revoke.verdict.rule, R.PLAY_REVOKE),
+        explanation=revoke.explain(),
+        decisive=frozenset({revoke.verdict.rule}),
+    )
+
+
+def replay(content: Mapping[str, JSON], rules: RuleSet) -> Deal:
+    """Play the shown tricks through a referee deal, which records every revoke."""
+    hands_raw = content.get("hands")
+    if not isinstance(hands_raw, list) or len(hands_raw) != 4:
+        raise ValueError("`hands` must be the four hands as dealt, seats 0-3")
+    hands = [_cards({"hand": hand}, "hand") for hand in hands_raw]
+    first_leader = content.get("first_leader")
+    if first_leader not in (0, 1, 2, 3):
+        raise ValueError(f"`first_leader` must be a seat 0-3, got {first_leader!r}")
+    assert isinstance(first_leader, int)
+    deal = Deal(hands, Seat((first_leader - 1) % 4), rules.with_variants(compulsory=False),
+                referee=True)  # fmt: skip
+    deal.name_trumps(Suit.parse(_text(content, "trump")))
+    tricks = content.get("tricks")
+    if not isinstance(tricks, list) or not 1 <= len(tricks) <= 8:
+        raise ValueError("`tricks` must list 1 to 8 tricks as [leader_seat, [cards]]")
+    for number, entry in enumerate(tricks):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise ValueError(f"trick {number} must be [leader_seat, [cards]], got {entry!r}")
+        if entry[0] != deal.to_move:
+            raise ImpossiblePositionError(
+                f"trick {number} is led by seat {entry[0]}, but seat {int(deal.to_move)} won "
+                "the trick before (or leads first)"
+            )
+        cards = _cards({"cards": entry[1]}, "cards")
+        if len(cards) != 4:
+            raise ValueError(f"trick {number} must have 4 cards")
+        for card in cards:
+            deal.play(card)
+    return deal
+
+
+def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+    (first, last), (after_low, after_high) = WINDOWS[level]
+    for _ in range(MAX_ATTEMPTS):
+        content = _attempt(rng, target, rules, first, last, rng.randint(after_low, after_high))
+        if content is not None and target in solve(content, rules).decisive:
+            return content
+    raise GenerationError(f"no who-revoked puzzle for {target.value} in {MAX_ATTEMPTS} deals")
+
+
+def _attempt(
+    rng: random.Random, target: RuleId, rules: RuleSet, first: int, last: int, after: int
+) -> dict[str, JSON] | None:
+    trump = rng.randrange(4)
+    short = rng.choice([s for s in range(4) if s != trump]) if target in TRUMPING else None
+    dealt = _deal(rng, short)
+    hands = [sum(1 << c for c in hand) for hand in dealt]
+    leader = first_leader = rng.randrange(4)
+    tricks: list[JSON] = []
+    revoked_in: int | None = None
+    for number in range(8):
+        trick: list[int] = []
+        for offset in range(4):
+            seat = (leader + offset) % 4
+            legal = decide(hands[seat], trick, trump, rules.partner_exemption)[1]
+            card = None
+            if revoked_in is None and first <= number <= last and rng.random() < 0.7:
+                card = _revoke_card(hands[seat], trick, trump, rules, legal, target, rng)
+                if card is not None:
+                    revoked_in = number
+            if card is None:
+                choices = [c for c in range(32) if legal >> c & 1]
+                if not trick and short is not None and rng.random() < 0.7:
+                    choices = [c for c in choices if c >> 3 == short] or choices
+                card = rng.choice(choices)
+            hands[seat] ^= 1 << card
+            trick.append(card)
+        tricks.append([leader, [str(DECK[c]) for c in trick]])
+        leader = (leader + winner_index(trick, trump)) % 4
+        if revoked_in is not None and number == revoked_in + after:
+            return {
+                "trump": Suit(trump).symbol,
+                "first_leader": first_leader,
+                "hands": [[str(DECK[c]) for c in hand] for hand in dealt],
+                "tricks": tricks,
+            }
+        if revoked_in is None and number >= last:
+            return None
+    return None
+
+
+#: Rules broken only after someone has trumped in: deals lean toward a suit two players lack.
+TRUMPING = frozenset({R.PLAY_MUST_OVERTRUMP, R.PLAY_NO_UNDERTRUMP, R.PLAY_MUST_UNDERTRUMP})
+
+
+def _deal(rng: random.Random, short: int | None) -> list[list[int]]:
+    """Four sorted hands; with `short`, two random seats are dealt none of that suit."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    if short is None:
+        return [sorted(deck[seat * 8 : seat * 8 + 8]) for seat in range(4)]
+    void = set(rng.sample(range(4), 2))
+    hands: list[list[int]] = [[], [], [], []]
+    holders = [seat for seat in range(4) if seat not in void]
+    rest = [c for c in deck if c >> 3 != short]
+    for position, card in enumerate(c for c in deck if c >> 3 == short):
+        hands[holders[position % 2]].append(card)
+    for seat in range(4):
+        while len(hands[seat]) < 8:
+            hands[seat].append(rest.pop())
+    return [sorted(hand) for hand in hands]
+
+
+def _revoke_card(
+    hand: int,
+    trick: Sequence[int],
+    trump: int,
+    rules: RuleSet,
+    legal: int,
+    target: RuleId,
+    rng: random.Random,
+) -> int | None:
+    """An illegal card of this hand that breaks `target`, if there is one."""
+    illegal = hand & ~legal
+    if not illegal:
+        return None
+    decision = Decision.of(
+        [DECK[c] for c in range(32) if hand >> c & 1], [DECK[c] for c in trick], Suit(trump), rules
+    )
+    breaking = [c for c in range(32) if illegal >> c & 1 and decision.rule_for(DECK[c]) is target]
+    return rng.choice(breaking) if breaking else None
+
+
+def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
+    """The replay itself checks hands, turns and leaders; a failure there is the problem."""
+    try:
+        deal = replay(content, rules)
+    except (ValueError, ImpossiblePositionError) as error:
+        return [str(error)]
+    return [] if len(deal.revokes) == 1 else [f"{len(deal.revokes)} revokes instead of one"]
