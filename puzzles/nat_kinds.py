@@ -407,9 +407,7 @@ def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
                     if piece not in TRICK_ROEM_VALUES
                 )
         for pair in (0, 1):
-            count = sum(
-                len(_roem_lists(summary, key)[pair]) for key in ("roem", "undeclared_roem")
-            )
+            count = sum(len(_roem_lists(summary, key)[pair]) for key in ("roem", "undeclared_roem"))
             if count > tricks_won[pair]:
                 problems.append(
                     f"pair {pair} has {count} pieces of roem in {tricks_won[pair]} tricks"

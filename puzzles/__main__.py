@@ -1,0 +1,73 @@
+"""Command line: ``python -m puzzles export|import|list``.
+
+python -m puzzles export --kind which-cards --rule play.must-overtrump --count 500 --seed 7
+python -m puzzles import puzzles.jsonl
+python -m puzzles list
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from klaverjas_core import KlaverjasError
+from puzzles.jsonl import dump_lines, load_lines
+from puzzles.model import LEVELS, Kind
+from puzzles.registry import PuzzleError, generate, generator_keys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    export = commands.add_parser("export", help="generate puzzles as JSON lines")
+    export.add_argument("--kind", required=True, choices=[k.value for k in Kind])
+    export.add_argument("--rule", required=True, help="target rule id, e.g. play.must-overtrump")
+    export.add_argument("--count", type=int, default=100)
+    export.add_argument("--seed", type=int, default=0, help="first seed; puzzle i uses seed + i")
+    export.add_argument("--rules", default="amsterdam", help="amsterdam or rotterdam (+variants)")
+    export.add_argument("--level", type=int, default=1, choices=LEVELS)
+    export.add_argument("--out", type=Path, help="file to write (default: standard output)")
+    check = commands.add_parser("import", help="check a JSON-lines file of puzzles")
+    check.add_argument("file", type=Path)
+    commands.add_parser("list", help="list every (kind, rule, rule set) with a generator")
+    args = parser.parse_args(argv)
+
+    if args.command == "list":
+        for kind, rule, rules in generator_keys():
+            print(f"{kind.value:24} {rule.value:28} {rules.name}")
+        return 0
+    if args.command == "import":
+        return _import(args.file)
+    try:
+        puzzles = [
+            generate(args.kind, args.rule, seed=args.seed + i, rules=args.rules, level=args.level)
+            for i in range(args.count)
+        ]
+    except (PuzzleError, KlaverjasError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    lines = "".join(dump_lines(puzzles))
+    if args.out:
+        args.out.write_text(lines, encoding="utf-8")
+        print(f"wrote {len(puzzles)} puzzles to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(lines)
+    return 0
+
+
+def _import(path: Path) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"error: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    puzzles, errors = load_lines(text.splitlines())
+    for bad_line in errors:
+        print(f"{path}:{bad_line}", file=sys.stderr)
+    print(f"{len(puzzles)} puzzles valid, {len(errors)} rejected")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
