@@ -20,6 +20,7 @@ from klaverjas_core import (
     score_deal,
     score_summary,
 )
+from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
 from klaverjas_core.scoring import PAIR_NAMES
 from klaverjas_core.tricks import points_of, winner_index
@@ -386,7 +387,10 @@ def _play_to_win(strong: int) -> Policy:
 
 #: The roem one trick can hold: runs, stuk, both, four of a kind.
 TRICK_ROEM_VALUES = frozenset({20, 40, 50, 70, 100, 200})
-MOST_POINTS_IN_A_TRICK = 55  # J 9 A 10 of trumps
+#: The four richest cards (J and 9 of trumps and two aces: 56), from the core's point tables.
+MOST_POINTS_IN_A_TRICK = sum(
+    sorted([*TRUMP_POINTS.values(), *(list(PLAIN_POINTS.values()) * 3)])[-4:]
+)
 
 
 def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:

@@ -1,0 +1,241 @@
+"""Puzzles: the vocabulary they cover, the traps they include, JSON lines in and out."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from klaverjas_core import RuleId, rule_text
+from puzzles import (
+    GENERATORS,
+    PRACTISABLE,
+    Kind,
+    PuzzleError,
+    dump_lines,
+    generate,
+    load_lines,
+    parse_line,
+    problems,
+)
+from puzzles.__main__ import main
+from puzzles.jsonl import PuzzleFormatError
+
+#: Rules taught by the lessons only: procedures, or a kind of their own (revoke).
+LESSON_ONLY = {
+    RuleId.DEAL_PACKETS, RuleId.DEAL_DEALER_ROTATES, RuleId.TRUMP_FREE_CHOICE,
+    RuleId.TRUMP_FORCED_FIRST_HAND, RuleId.TRUMP_COMPULSORY, RuleId.TRUMP_FIRST_HAND_LEADS,
+    RuleId.TRICK_WINNER_LEADS, RuleId.PLAY_LEAD_ANY, RuleId.PLAY_REVOKE, RuleId.SCORE_REVOKE,
+    RuleId.SCORE_MATCH,
+}  # fmt: skip
+
+
+def test_every_practisable_rule_has_a_generator_and_learner_text() -> None:
+    assert set(RuleId) - PRACTISABLE == LESSON_ONLY
+    for rule in PRACTISABLE:
+        assert any(rule in targets for targets in GENERATORS.values())
+        assert rule_text(rule).title
+
+
+def test_every_kind_has_generators() -> None:
+    assert set(GENERATORS) == set(Kind)
+    assert all(GENERATORS[kind] for kind in Kind)
+
+
+def test_rotterdam_only_and_amsterdam_only_rules_are_refused_elsewhere() -> None:
+    with pytest.raises(PuzzleError, match="does not exist in rotterdam"):
+        generate("which-cards", "play.partner-winning", seed=1, rules="rotterdam")
+    with pytest.raises(PuzzleError, match="does not exist in amsterdam"):
+        generate("which-cards", "play.must-undertrump", seed=1)
+    with pytest.raises(PuzzleError, match=r"no which-cards puzzles for play\.void-no-trumps"):
+        generate("which-cards", "play.void-no-trumps", seed=1)
+    with pytest.raises(PuzzleError, match="`riddle` is not a puzzle kind"):
+        generate("riddle", "play.follow-suit", seed=1)
+    with pytest.raises(PuzzleError, match="level must be one of"):
+        generate("which-cards", "play.follow-suit", seed=1, level=4)
+
+
+def test_which_cards_positions_show_who_played_each_card() -> None:
+    puzzle = generate("which-cards", "play.partner-winning", seed=4, level=3)
+    players = puzzle.content["players"]
+    assert isinstance(players, list) and players[-2:] == ["partner", "right opponent"]
+    hand = puzzle.content["hand"]
+    assert isinstance(hand, list) and 7 <= len(hand) <= 8
+    assert isinstance(puzzle.answer, list) and 0 < len(puzzle.answer) < len(hand)
+
+
+def test_card_legal_puzzles_ask_both_yes_and_no() -> None:
+    verdicts = Counter()
+    for seed in range(60):
+        puzzle = generate("card-legal", "play.must-overtrump", seed=seed)
+        assert isinstance(puzzle.answer, list)
+        verdicts[puzzle.content["card"] in puzzle.answer] += 1
+    assert verdicts[True] > 10 and verdicts[False] > 10
+
+
+def nat_facts(seed: int, rule: str, level: int) -> tuple[dict[str, object], dict[str, object]]:
+    puzzle = generate("is-nat", rule, seed=seed, level=level)
+    assert isinstance(puzzle.answer, dict)
+    return dict(puzzle.content), dict(puzzle.answer)
+
+
+def test_is_nat_includes_the_traps_that_catch_people() -> None:
+    ties = roem_flips = eighty_two_losses = defenders_roem = 0
+    for seed in range(150):
+        content, answer = nat_facts(seed, "score.nat", level=1)
+        assert answer["nat"] is True
+        summary = content.get("summary")  # a rare pit deal shows its trick table instead
+        if not isinstance(summary, dict):
+            continue
+        cards, roem = summary["card_points"], [sum(r) for r in summary["roem"]]
+        choosers = content["choosers"]
+        assert isinstance(choosers, int)
+        totals = [cards[0] + roem[0], cards[1] + roem[1]]
+        ties += totals[0] == totals[1]
+        roem_flips += cards[choosers] > cards[1 - choosers]
+        eighty_two_losses += cards[choosers] >= 82
+        defenders_roem += roem[1 - choosers] > 0
+    assert ties and roem_flips and eighty_two_losses and defenders_roem
+
+
+def test_is_nat_pit_and_undeclared_roem() -> None:
+    content, _ = nat_facts(1, "score.pit", level=1)
+    table = content["trick_table"]
+    assert isinstance(table, list) and len({row["pair"] for row in table}) == 1
+    content, _ = nat_facts(2, "roem.declare", level=3)
+    assert "declared" in content and len(content["declared"]) < 8  # type: ignore[arg-type]
+
+
+def test_count_trick_last_trick_adds_ten() -> None:
+    puzzle = generate("count-trick", "points.last-trick", seed=5)
+    assert puzzle.content["trick_number"] == 8
+    assert "last trick: 10 more" in puzzle.explanation
+
+
+def test_amsterdam_or_rotterdam_answers_name_the_changed_cards() -> None:
+    puzzle = generate("amsterdam-or-rotterdam", "play.partner-winning", seed=6)
+    answer = puzzle.answer
+    assert isinstance(answer, dict)
+    changed = set(answer["changed"])  # type: ignore[arg-type]
+    assert changed == set(answer["amsterdam"]) ^ set(answer["rotterdam"])  # type: ignore[arg-type]
+    assert changed
+
+
+def test_who_revoked_names_the_card_and_the_broken_rule() -> None:
+    puzzle = generate("who-revoked", "play.must-overtrump", seed=8, level=2)
+    answer = puzzle.answer
+    assert isinstance(answer, dict) and answer["rule"] == "play.must-overtrump"
+    assert f"{answer['card']} was a revoke by" in puzzle.explanation
+
+
+# --- JSON lines ------------------------------------------------------------------------------
+
+
+def sample_puzzles() -> list:  # type: ignore[type-arg]
+    return [
+        generate(kind, rule, seed=seed, rules=sorted(cities)[0], level=seed % 3 + 1)
+        for seed, (kind, targets) in enumerate(GENERATORS.items())
+        for rule, cities in list(targets.items())[:2]
+    ]
+
+
+def test_json_lines_round_trip() -> None:
+    puzzles = sample_puzzles()
+    lines = list(dump_lines(puzzles))
+    loaded, errors = load_lines(lines)
+    assert errors == []
+    assert loaded == puzzles
+
+
+def test_json_lines_use_the_card_notation_and_the_required_fields() -> None:
+    line = next(dump_lines([generate("card-legal", "play.follow-suit", seed=1)]))
+    record = json.loads(line)
+    for field in ("id", "kind", "rule", "rules", "trump", "trick", "hand", "answer", "card"):
+        assert field in record
+    assert all(card[-1] in "♣♦♥♠" for card in record["hand"])
+    nat = json.loads(next(dump_lines([generate("is-nat", "score.nat", seed=1, level=3)])))
+    assert nat["choosers"] in (0, 1) and len(nat["tricks"]) == 8
+    assert set(nat["answer"]) == {"nat", "points"}
+
+
+def edited(line: str, **changes: object) -> str:
+    record = json.loads(line)
+    record.update(changes)
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.fixture
+def good_line() -> str:
+    return next(dump_lines([generate("which-cards", "play.must-overtrump", seed=7)]))
+
+
+def test_import_rejects_a_wrong_answer(good_line: str) -> None:
+    with pytest.raises(PuzzleFormatError, match=r"the answer .* is wrong: the core says"):
+        parse_line(edited(good_line, answer=[]))
+
+
+def test_import_rejects_missing_fields_and_unknown_values(good_line: str) -> None:
+    record = json.loads(good_line)
+    del record["answer"]
+    with pytest.raises(PuzzleFormatError, match="missing field"):
+        parse_line(json.dumps(record))
+    with pytest.raises(PuzzleFormatError, match="`kind`: `riddle` is not known"):
+        parse_line(edited(good_line, kind="riddle"))
+    with pytest.raises(PuzzleFormatError, match="`1X` is not a card"):
+        parse_line(edited(good_line, hand=["1X"]))
+    with pytest.raises(PuzzleFormatError, match="does not match the content"):
+        parse_line(edited(good_line, id="wc-000000000000"))
+
+
+def test_import_rejects_a_target_the_answer_does_not_turn_on(good_line: str) -> None:
+    with pytest.raises(PuzzleFormatError, match=r"does not turn on play\.follow-suit"):
+        parse_line(edited(good_line, rule="play.follow-suit"))
+
+
+def test_import_rejects_an_unrealistic_trick() -> None:
+    # Hearts trump. West trumps A♣ with 9♥; North then undertrumps with 7♥, which is only
+    # allowed from a hand of nothing but lower trumps; 8-card hands cannot be that.
+    record = {
+        "id": "x", "kind": "which-cards", "rule": "play.must-overtrump", "rules": "amsterdam",
+        "trump": "♥", "trick": ["A♣", "9♥", "7♥"], "hand": ["J♥", "7♣", "8♣", "9♣", "10♣",
+        "J♣", "Q♣", "K♣"], "hand_size": 8, "answer": ["J♥"],
+    }  # fmt: skip
+    with pytest.raises(PuzzleFormatError, match="cannot have been played legally"):
+        parse_line(json.dumps(record, ensure_ascii=False))
+
+
+def test_import_reports_each_bad_line_by_number(good_line: str) -> None:
+    _, errors = load_lines([good_line, "not json", "", edited(good_line, answer=["Q♦"])])
+    assert [error.line for error in errors] == [2, 4]
+    assert str(errors[0]).startswith("line 2: not JSON")
+
+
+def test_command_line_export_then_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "drill.jsonl"
+    argv = ["export", "--kind", "which-cards", "--rule", "play.must-overtrump", "--count", "25",
+            "--seed", "7", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 25
+    assert [json.loads(line)["seed"] for line in lines] == list(range(7, 32))
+    assert main(["import", str(out)]) == 0
+    assert "25 puzzles valid, 0 rejected" in capsys.readouterr().out
+    out.write_text(lines[0] + "\n{}\n", encoding="utf-8")
+    assert main(["import", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert "1 puzzles valid, 1 rejected" in captured.out and "line 2: missing field" in captured.err
+
+
+def test_command_line_refuses_an_impossible_request(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["export", "--kind", "which-cards", "--rule", "play.must-undertrump", "--count", "1"]
+    assert main(argv) == 2
+    assert "does not exist in amsterdam" in capsys.readouterr().err
+
+
+def test_a_generated_puzzle_is_judged_sound_by_problems() -> None:
+    puzzle = generate("count-trick", "roem.stuk", seed=3)
+    assert problems(puzzle) == []
