@@ -30,14 +30,18 @@ def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     judged = judge_trick(cards, trump, rules)
     last = content.get("trick_number") == 8
     points = judged.points + (LAST_TRICK_BONUS if last else 0)
-    decisive = {judged.rule, R.POINTS_CARDS}
-    decisive.update(item.rule for item in judged.roem)  # four 7s score 0: still the rule
-    if last:
-        decisive.add(R.POINTS_LAST_TRICK)
+    asked = _asked(content)
+    decisive = {judged.rule}
     if _order_matters(cards, trump, TRUMP_ORDER, only_trumps=True):
         decisive.add(R.ORDER_TRUMP)
     if _order_matters(cards, trump, PLAIN_ORDER, only_trumps=False):
         decisive.add(R.ORDER_PLAIN)
+    if "points" in asked:
+        decisive.add(R.POINTS_CARDS)
+        if last:
+            decisive.add(R.POINTS_LAST_TRICK)
+    if "roem" in asked:
+        decisive.update(item.rule for item in judged.roem)  # four 7s score 0: still the rule
     tags = tuple(rule for rule in _TAG_ORDER if rule in decisive)
     explanation = judged.explain()
     if last:
@@ -55,6 +59,27 @@ _TAG_ORDER = (
     R.ROEM_RUN_OF_THREE, R.ROEM_RUN_OF_FOUR, R.ROEM_STUK, R.ROEM_FOUR_OF_A_KIND,
     R.POINTS_LAST_TRICK, R.POINTS_CARDS,
 )  # fmt: skip
+
+
+#: What the learner is asked, by level; a target adds the question it needs.
+LEVEL_QUESTIONS = {1: ("winner",), 2: ("winner", "points"), 3: ("winner", "points", "roem")}
+QUESTIONS = ("winner", "points", "roem")
+
+
+def _asked(content: Mapping[str, JSON]) -> tuple[str, ...]:
+    ask = content.get("ask", list(QUESTIONS))
+    if not isinstance(ask, list) or not ask or any(q not in QUESTIONS for q in ask):
+        raise ValueError(f"`ask` must list some of {', '.join(QUESTIONS)}, got {ask!r}")
+    return tuple(q for q in QUESTIONS if q in ask)
+
+
+def _questions(target: RuleId, level: int) -> list[JSON]:
+    needed = set(LEVEL_QUESTIONS[level])
+    if target.topic == "roem":
+        needed.add("roem")
+    if target.topic == "points":
+        needed.add("points")
+    return [q for q in QUESTIONS if q in needed]
 
 
 def _order_matters(
@@ -155,6 +180,7 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
             "trick": [str(DECK[card]) for card in table.trick],
             "leader": rng.randrange(4),
             "trick_number": number,
+            "ask": _questions(target, level),
         }
         solution = solve(content, rules)
         if target in solution.decisive and _interesting(target, content, solution):
