@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from puzzles import generate, generator_keys  # noqa: E402
+from puzzles import generate, generator_keys
 
 TARGET_P99_MS = 20.0
 
