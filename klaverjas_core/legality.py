@@ -23,7 +23,7 @@ from klaverjas_core.cards import Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
-from klaverjas_core.texts import render
+from klaverjas_core.texts import message, render
 
 __all__ = ["Branch", "LegalCards", "Verdict", "check_card", "decide", "legal_cards"]
 
@@ -311,6 +311,17 @@ class LegalCards:
 
     def verdict(self, card: Card | str) -> Verdict:
         return self._decision.verdict(Card.parse(card) if isinstance(card, str) else card)
+
+    def explain(self) -> str:
+        """The legal cards, the permitting rule's reason, and one illegal example per
+        forbidding rule: ``Legal: Q♥. 7♦ is not allowed: 8♥ has trumped the trick: ...``."""
+        decision = self._decision
+        parts = [message("legal-cards", cards=format_cards(self.cards))]
+        for rule in self.rules:
+            example = next(card for card in decision.hand if decision.rule_for(card) is rule)
+            verdict = decision.verdict(example)
+            parts.append(verdict.reason() if verdict.legal else verdict.explain())
+        return " ".join(parts)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)

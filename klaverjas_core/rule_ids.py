@@ -14,6 +14,7 @@ from enum import Enum
 
 class RuleId(Enum):
     # The deal and choosing trumps.
+    DEAL_PAIRS = "deal.pairs"
     DEAL_PACKETS = "deal.packets"
     DEAL_DEALER_ROTATES = "deal.dealer-rotates"
     TRUMP_FREE_CHOICE = "trump.free-choice"

@@ -20,7 +20,7 @@ from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, GameFlowError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
-from klaverjas_core.texts import render
+from klaverjas_core.texts import message, render
 from klaverjas_core.tricks import (
     RoemItem,
     roem_items_of_mask,
@@ -88,10 +88,33 @@ class DealScore:
     tricks_won: tuple[int, int] | None
     ledger: tuple[LedgerItem, ...] = field(repr=False)
     revoked_by: int | None = None
+    undeclared_roem: int = 0  # roem shown to have been forgotten (for summaries)
 
     @property
     def defenders(self) -> int:
         return 1 - self.choosers
+
+    def explain(self) -> str:
+        """Each pair's total, a word on undeclared roem, then the verdict (made or nat)."""
+        parts = []
+        for pair in (0, 1):
+            pit = self.tricks_won is not None and self.tricks_won[pair] == 8
+            parts.append(
+                message(
+                    "pair-total",
+                    pair=PAIR_NAMES[pair],
+                    role=message("role-choosers" if pair == self.choosers else "role-defenders"),
+                    card_points=self.card_points[pair],
+                    roem=self.roem[pair],
+                    pit=message("pit-bonus") if pit else "",
+                    total=self.totals[pair],
+                )
+            )
+        if any(not item.counted for item in self.ledger) or self.undeclared_roem:
+            parts.append(message("undeclared-roem"))
+        verdicts = (RuleId.SCORE_NAT, RuleId.SCORE_MADE, RuleId.SCORE_REVOKE)
+        parts.extend(item.explain() for item in self.ledger if item.rule in verdicts)
+        return " ".join(parts)
 
 
 def score_summary(
@@ -103,10 +126,13 @@ def score_summary(
     tricks_won: tuple[int, int] | None = None,
     revoked_by: int | None = None,
     items: Sequence[LedgerItem] = (),
+    undeclared_roem: int = 0,
 ) -> DealScore:
     """Settle a deal from per-pair totals: card points (with the last trick) and declared roem.
 
     `pit` names the pair that took all eight tricks, if any (with `tricks_won`, it is derived).
+    `undeclared_roem` is roem shown to have been forgotten: it changes nothing but the
+    explanation, which then reminds that undeclared roem does not count.
     """
     _check_pair(choosers, "choosers")
     if sum(card_points) != DEAL_TOTAL or min(card_points) < 0:
@@ -160,8 +186,9 @@ def score_summary(
         )
         ledger.append(LedgerItem(choosers, written[choosers], rule, note=note))
     return DealScore(
-        written, nat, choosers, totals, card_points, roem, tricks_won, tuple(ledger), revoked_by
-    )
+        written, nat, choosers, totals, card_points, roem, tricks_won, tuple(ledger), revoked_by,
+        undeclared_roem,
+    )  # fmt: skip
 
 
 def _to_one_pair(pair: int, points: int) -> tuple[int, int]:

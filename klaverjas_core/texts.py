@@ -16,11 +16,11 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 from klaverjas_core.rule_ids import RuleId
 
-__all__ = ["RuleText", "all_rule_texts", "render", "rule_text"]
+__all__ = ["RuleText", "all_rule_texts", "message", "render", "rule_text"]
 
 _TEXT_FILE: Final = "rule_texts.toml"
 
@@ -39,9 +39,14 @@ class RuleText:
 
 
 @cache
+def _raw_texts() -> dict[str, Any]:
+    return tomllib.loads(resources.files("klaverjas_core").joinpath(_TEXT_FILE).read_text("utf-8"))
+
+
+@cache
 def all_rule_texts() -> dict[RuleId, RuleText]:
     """Every rule's text; raises `KeyError` naming a rule id that has no text."""
-    raw = tomllib.loads(resources.files("klaverjas_core").joinpath(_TEXT_FILE).read_text("utf-8"))
+    raw = _raw_texts()
     texts = {}
     for rule in RuleId:
         entry = raw.get(rule.value)
@@ -53,6 +58,12 @@ def all_rule_texts() -> dict[RuleId, RuleText]:
 
 def rule_text(rule: RuleId) -> RuleText:
     return all_rule_texts()[rule]
+
+
+def message(key: str, **fields: object) -> str:
+    """A joining phrase from the ``[messages]`` table: ``message("legal-cards", cards=...)``."""
+    messages: dict[str, str] = _raw_texts()["messages"]
+    return messages[key].format(**fields)
 
 
 def render(rule: RuleId, **fields: object) -> str:

@@ -26,7 +26,7 @@ from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet, resolve_rules
-from klaverjas_core.texts import render
+from klaverjas_core.texts import message, render
 
 __all__ = [
     "RoemItem",
@@ -221,12 +221,14 @@ class TrickJudgement(NamedTuple):
     def roem_points(self) -> int:
         return sum(item.points for item in self.roem)
 
-    def explain(self) -> str:
-        """The winner's rule, then the points, then each roem: one sentence each."""
+    def explain(self, *, last_trick: bool = False) -> str:
+        """The winner's rule, then the points (with the last trick's 10), then each roem."""
         lines = [
             render(self.rule, winning=self.winning_card),
             render(RuleId.POINTS_CARDS, cards=format_cards(self.cards), points=self.points),
         ]
+        if last_trick:
+            lines.append(message("last-trick-bonus", points=self.points + 10))
         lines.extend(item.explain() for item in self.roem)
         return " ".join(lines)
 

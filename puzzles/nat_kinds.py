@@ -11,7 +11,6 @@ from klaverjas_core import (
     DECK,
     Card,
     Deal,
-    DealScore,
     KlaverjasError,
     RuleId,
     RuleSet,
@@ -22,7 +21,6 @@ from klaverjas_core import (
 )
 from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
-from klaverjas_core.scoring import PAIR_NAMES
 from klaverjas_core.tricks import points_of, winner_index
 from puzzles.model import JSON
 from puzzles.play_kinds import GenerationError, _cards, _text
@@ -48,7 +46,10 @@ def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
         undeclared = sum(item.rule is R.ROEM_DECLARE for item in score.ledger)
     else:
         card_points, roem, undeclared_roem, tricks_won = _per_pair(content)
-        score = score_summary(card_points, roem, choosers, tricks_won=tricks_won)
+        score = score_summary(
+            card_points, roem, choosers, tricks_won=tricks_won,
+            undeclared_roem=sum(undeclared_roem),
+        )  # fmt: skip
         undeclared = sum(undeclared_roem)
     decisive = {R.SCORE_NAT if score.nat else R.SCORE_MADE}
     if any(item.rule is R.SCORE_PIT for item in score.ledger):
@@ -61,30 +62,12 @@ def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     return Solution(
         answer={"nat": score.nat, "points": [score.points[0], score.points[1]]},
         tags=tags,
-        explanation=_explain(score, bool(undeclared)),
+        explanation=score.explain(),
         decisive=frozenset(decisive),
     )
 
 
 _TAG_ORDER = (R.SCORE_NAT, R.SCORE_MADE, R.SCORE_PIT, R.ROEM_DECLARE)
-
-
-def _explain(score: DealScore, undeclared: bool) -> str:
-    parts = []
-    for pair in (0, 1):
-        role = "choosers" if pair == score.choosers else "defenders"
-        parts.append(
-            f"{PAIR_NAMES[pair]} ({role}): {score.card_points[pair]} card points "
-            f"+ {score.roem[pair]} roem" + (" + 100 pit" if score.tricks_won and
-                                            score.tricks_won[pair] == 8 else "")
-            + f" = {score.totals[pair]}."
-        )  # fmt: skip
-    if undeclared:
-        parts.append("Roem that was not declared does not count.")
-    parts.extend(
-        item.explain() for item in score.ledger if item.rule in (R.SCORE_NAT, R.SCORE_MADE)
-    )
-    return " ".join(parts)
 
 
 def _tricks(content: Mapping[str, JSON]) -> list[tuple[int, Sequence[Card] | str]]:

@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from klaverjas_core import (
     Card,
-    LegalCards,
     Position,
     RuleId,
     RuleSet,
@@ -18,6 +17,7 @@ from klaverjas_core import (
     parse_card,
     parse_cards,
 )
+from klaverjas_core.texts import message
 from puzzles.model import JSON, Kind
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, build_position
@@ -96,17 +96,6 @@ def _cards(content: Mapping[str, JSON], key: str) -> list[Card]:
 # --- solving ---------------------------------------------------------------------------------
 
 
-def _explain(result: LegalCards) -> str:
-    """The permitting rule's reason, then one illegal example for each forbidding rule."""
-    decision = result.decision
-    parts = [f"Legal: {format_cards(result)}."]
-    for rule in result.rules:
-        example = next(card for card in decision.hand if decision.rule_for(card) is rule)
-        verdict = result.verdict(example)
-        parts.append(verdict.reason() if verdict.legal else verdict.explain())
-    return " ".join(parts)
-
-
 def solve_which_cards(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     position = position_of(content, rules)
     result = position.legal_cards()
@@ -118,7 +107,7 @@ def solve_which_cards(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     return Solution(
         answer=[str(card) for card in result],
         tags=result.rules,
-        explanation=_explain(result),
+        explanation=result.explain(),
         decisive=frozenset(result.rules),
         trivial=trivial,
     )
@@ -143,9 +132,11 @@ def solve_city(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     rotterdam = position_of(content, replace(rules, partner_exemption=False)).legal_cards()
     changed = [c for c in amsterdam.decision.hand if (c in amsterdam) != (c in rotterdam)]
     tags = tuple(dict.fromkeys((*amsterdam.rules, *rotterdam.rules)))
-    explanation = (
-        f"Amsterdam — {_explain(amsterdam)} Rotterdam — {_explain(rotterdam)} "
-        f"The cards that change: {format_cards(changed) or 'none'}."
+    explanation = message(
+        "rule-set-comparison",
+        amsterdam=amsterdam.explain(),
+        rotterdam=rotterdam.explain(),
+        changed=format_cards(changed) or message("none"),
     )
     return Solution(
         answer={

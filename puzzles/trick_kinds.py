@@ -43,9 +43,7 @@ def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     if "roem" in asked:
         decisive.update(item.rule for item in judged.roem)  # four 7s score 0: still the rule
     tags = tuple(rule for rule in _TAG_ORDER if rule in decisive)
-    explanation = judged.explain()
-    if last:
-        explanation += f" It is the last trick: 10 more, {points} in all."
+    explanation = judged.explain(last_trick=last)
     return Solution(
         answer={"winner": judged.winner, "points": points, "roem": judged.roem_points},
         tags=tags,

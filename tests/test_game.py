@@ -23,6 +23,12 @@ from klaverjas_core import (
 from klaverjas_core.cards import Card
 
 
+def test_deal_pairs_partners_sit_opposite() -> None:
+    assert [seat.partner for seat in Seat] == [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
+    assert {seat.pair for seat in (Seat.NORTH, Seat.SOUTH)} == {0}
+    assert {seat.pair for seat in (Seat.EAST, Seat.WEST)} == {1}
+
+
 def test_deal_packets_three_two_three_starting_left_of_the_dealer() -> None:
     rng = random.Random(42)
     hands = deal_hands(rng, Seat.WEST)

@@ -25,7 +25,7 @@ from puzzles.jsonl import PuzzleFormatError
 
 #: Rules taught by the lessons only: procedures, or a kind of their own (revoke).
 LESSON_ONLY = {
-    RuleId.DEAL_PACKETS, RuleId.DEAL_DEALER_ROTATES, RuleId.TRUMP_FREE_CHOICE,
+    RuleId.DEAL_PAIRS, RuleId.DEAL_PACKETS, RuleId.DEAL_DEALER_ROTATES, RuleId.TRUMP_FREE_CHOICE,
     RuleId.TRUMP_FORCED_FIRST_HAND, RuleId.TRUMP_COMPULSORY, RuleId.TRUMP_FIRST_HAND_LEADS,
     RuleId.TRICK_WINNER_LEADS, RuleId.PLAY_LEAD_ANY, RuleId.PLAY_REVOKE, RuleId.SCORE_REVOKE,
     RuleId.SCORE_MATCH,

@@ -1,0 +1,365 @@
+"""Load the course: one TOML file per lesson in ``lessons/course/``, plus the glossary.
+
+Every field is validated, and every check is solved by the core at load time: a file that
+disagrees with the core, or has a typo in a card, a seat or a field name, fails to load with an
+error that names the file and the field.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, TypeVar
+
+from klaverjas_core import DECK, Card, KlaverjasError, RuleId, RuleSet, Seat, Suit, parse_cards
+from lessons.checks import Answer, Check, CheckKind, NatAnswer, Table
+
+COURSE_DIR: Final = Path(__file__).parent / "course"
+GLOSSARY_FILE: Final = "glossary.toml"
+GLOSSARY_LINK: Final = re.compile(r"\[\[([^\]]+)\]\]")
+SEAT_NAMES: Final = {seat.name[0]: seat for seat in Seat} | {seat.name: seat for seat in Seat}
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message starts with the file and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    text: str  # Markdown; [[term]] links to the glossary
+    table: Table | None
+    check: Check | None
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    id: str
+    number: int
+    title: str
+    rules: tuple[RuleId, ...]
+    intro: str
+    steps: tuple[Step, ...]
+
+    @property
+    def checks(self) -> tuple[Check, ...]:
+        return tuple(step.check for step in self.steps if step.check is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    dutch: str
+    english: str
+    explain: str
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    lessons: tuple[Lesson, ...]
+    glossary: Mapping[str, Term]
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(lesson_id)
+
+
+def load_course(folder: Path = COURSE_DIR) -> Course:
+    """Every lesson in `folder`, in order, with the glossary; raises `LessonError`."""
+    glossary = _load_glossary(folder / GLOSSARY_FILE)
+    lessons = [
+        _load_lesson(path, glossary)
+        for path in sorted(folder.glob("*.toml"))
+        if path.name != GLOSSARY_FILE
+    ]
+    numbers = [lesson.number for lesson in lessons]
+    if numbers != list(range(1, len(lessons) + 1)):
+        raise LessonError(
+            f"{folder}: lesson numbers must run 1, 2, 3, ... in file order: {numbers}"
+        )
+    ids = [lesson.id for lesson in lessons]
+    if len(set(ids)) != len(ids):
+        raise LessonError(f"{folder}: lesson ids must be unique: {ids}")
+    return Course(tuple(lessons), glossary)
+
+
+# --- reading fields with errors that say where ------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """A TOML table being read; `where` is ``file: path.to.table`` for error messages."""
+
+    data: Mapping[str, object]
+    where: str
+
+    def error(self, name: str, problem: str) -> LessonError:
+        return LessonError(
+            f"{self.where}.{name}: {problem}" if name else f"{self.where}: {problem}"
+        )
+
+    def only(self, *allowed: str) -> None:
+        unknown = sorted(set(self.data) - set(allowed))
+        if unknown:
+            raise self.error(unknown[0], f"unknown field (allowed: {', '.join(allowed)})")
+
+    def get(self, name: str, kind: type[T], default: T | None = None) -> T:
+        value = self.data.get(name, default)
+        if value is None:
+            raise self.error(name, "is missing")
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.error(name, f"must be {kind.__name__}, got {value!r}")
+        return value
+
+    def table(self, name: str) -> Fields | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise self.error(name, "must be a table")
+        return Fields(value, f"{self.where}.{name}")
+
+    def parsed(self, name: str, parse: Callable[[object], T]) -> T:
+        try:
+            return parse(self.data.get(name))
+        except (KlaverjasError, ValueError, TypeError, KeyError) as error:
+            raise self.error(name, str(error)) from None
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if value == "deck":
+        return DECK
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError(f'must be a list of cards like ["10♥", "J♣"], got {value!r}')
+    return tuple(parse_cards(" ".join(value)))
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, str):
+        raise ValueError(f'must be a card like "10♥", got {value!r}')
+    return Card.parse(value)
+
+
+def _seat(value: object) -> Seat:
+    seat = SEAT_NAMES.get(str(value).upper()) if isinstance(value, str) else None
+    if seat is None:
+        raise ValueError(f"must be a seat N, E, S or W, got {value!r}")
+    return seat
+
+
+def _rule(value: object) -> RuleId:
+    try:
+        return RuleId(value)
+    except ValueError:
+        raise ValueError(f"`{value}` is not a rule id") from None
+
+
+def _ints(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise ValueError(f"must be a list of whole numbers, got {value!r}")
+    return tuple(v for v in value if isinstance(v, int))
+
+
+# --- lessons ---------------------------------------------------------------------------------
+
+
+def _read_toml(path: Path) -> dict[str, object]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise LessonError(f"{path.name}: cannot be read: {error}") from None
+
+
+def _load_glossary(path: Path) -> dict[str, Term]:
+    fields = Fields(_read_toml(path), path.name)
+    fields.only("terms")
+    terms = fields.table("terms")
+    if terms is None:
+        raise fields.error("terms", "is missing")
+    glossary = {}
+    for dutch in terms.data:
+        term = terms.table(dutch)
+        assert term is not None
+        term.only("english", "explain")
+        glossary[dutch] = Term(dutch, term.get("english", str), term.get("explain", str))
+    return glossary
+
+
+def _load_lesson(path: Path, glossary: Mapping[str, Term]) -> Lesson:
+    fields = Fields(_read_toml(path), path.name)
+    fields.only("id", "number", "title", "rules", "ruleset", "intro", "steps")
+    rules = fields.parsed("rules", lambda v: tuple(_rule(r) for r in _list(v)))
+    default_rules = fields.parsed("ruleset", lambda v: RuleSet.parse(str(v or "amsterdam")))
+    raw_steps = fields.get("steps", list)
+    steps = tuple(
+        _load_step(
+            Fields(_dict(raw, f"{path.name}: steps[{i}]"), f"{path.name}: steps[{i}]"),
+            default_rules,
+            glossary,
+        )
+        for i, raw in enumerate(raw_steps)
+    )
+    lesson = Lesson(
+        id=fields.get("id", str),
+        number=fields.get("number", int),
+        title=fields.get("title", str),
+        rules=rules,
+        intro=fields.get("intro", str, ""),
+        steps=steps,
+    )
+    _check_glossary_links(lesson.intro, fields, "intro", glossary)
+    for number, step in enumerate(steps):
+        if step.check is not None and step.check.rule not in rules:
+            raise fields.error(f"steps[{number}].check.rule", f"{step.check.rule.value} is not in "
+                               "the lesson's `rules`")  # fmt: skip
+    exercised = {check.rule for check in lesson.checks}
+    for rule in rules:
+        if rule not in exercised:
+            raise fields.error("rules", f"{rule.value} is taught but no check exercises it")
+    return lesson
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError(f"must be a list, got {value!r}")
+    return value
+
+
+def _dict(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise LessonError(f"{where}: must be a table")
+    return value
+
+
+def _load_step(fields: Fields, default_rules: RuleSet, glossary: Mapping[str, Term]) -> Step:
+    fields.only("text", "table", "check")
+    text = fields.get("text", str)
+    _check_glossary_links(text, fields, "text", glossary)
+    table_fields = fields.table("table")
+    table = _load_table(table_fields, default_rules) if table_fields else Table(rules=default_rules)
+    check_fields = fields.table("check")
+    check = _load_check(check_fields, table) if check_fields else None
+    return Step(text, table if table_fields else None, check)
+
+
+def _check_glossary_links(
+    text: str, fields: Fields, name: str, glossary: Mapping[str, Term]
+) -> None:
+    for term in GLOSSARY_LINK.findall(text):
+        if term not in glossary:
+            raise fields.error(name, f"links to [[{term}]], which the glossary does not have")
+
+
+def _load_table(fields: Fields, default_rules: RuleSet) -> Table:
+    fields.only("trump", "leader", "trick", "hand", "cards", "tricks", "last_trick", "reveal",
+                "rules")  # fmt: skip
+    return Table(
+        trump=fields.parsed("trump", lambda v: None if v is None else Suit.parse(str(v))),
+        leader=fields.parsed("leader", lambda v: None if v is None else _seat(v)),
+        trick=fields.parsed("trick", lambda v: _cards(v or [])),
+        hand=fields.parsed("hand", lambda v: _cards(v or [])),
+        cards=fields.parsed("cards", lambda v: _cards(v or [])),
+        tricks=fields.parsed("tricks", _tricks),
+        last_trick=fields.get("last_trick", bool, False),
+        reveal=fields.get("reveal", bool, False),
+        rules=fields.parsed("rules", lambda v: RuleSet.parse(str(v)) if v else default_rules),
+    )
+
+
+def _tricks(value: object) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
+    if value is None:
+        return ()
+    tricks = []
+    for entry in _list(value):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise ValueError(f"each trick is [leader_seat, [cards]], got {entry!r}")
+        tricks.append((_seat(entry[0]), _cards(entry[1])))
+    return tuple(tricks)
+
+
+#: The extra fields each kind of check reads, and how to parse them.
+_PARAMS: Final[dict[CheckKind, dict[str, Callable[[object], object]]]] = {
+    CheckKind.CARD_LEGAL: {"card": _card},
+    CheckKind.NAT: {
+        "choosers": lambda v: v,
+        "card_points": _ints,
+        "roem": _ints,
+        "tricks_won": _ints,
+    },
+    CheckKind.DEAL_SCORE: {"choosers": lambda v: v, "declared": _ints},
+    CheckKind.NEXT_DEALER: {"dealer": _seat},
+    CheckKind.FIRST_HAND: {"dealer": _seat},
+    CheckKind.PARTNER: {"seat": _seat},
+    CheckKind.TRUMP_CHOOSER: {"dealer": _seat, "calls": lambda v: tuple(map(str, _list(v)))},
+}
+
+
+def _answer(kind: CheckKind, value: object) -> Answer:
+    if kind in (CheckKind.LEGAL_CARDS, CheckKind.CARD_ORDER):
+        return _cards(value)
+    if kind is CheckKind.TRICK_WINNER:
+        return _card(value)
+    if kind is CheckKind.CARD_LEGAL:
+        if not isinstance(value, bool):
+            raise ValueError(f"must be true or false, got {value!r}")
+        return value
+    if kind in (CheckKind.NAT, CheckKind.DEAL_SCORE):
+        if not isinstance(value, dict) or set(value) != {"nat", "points"}:
+            raise ValueError(f"must be {{ nat = true/false, points = [a, b] }}, got {value!r}")
+        points = _ints(value["points"])
+        if len(points) != 2 or not isinstance(value["nat"], bool):
+            raise ValueError(f"must be {{ nat = true/false, points = [a, b] }}, got {value!r}")
+        return NatAnswer(value["nat"], (points[0], points[1]))
+    if kind in (CheckKind.NEXT_DEALER, CheckKind.FIRST_HAND, CheckKind.PARTNER,
+                CheckKind.TRUMP_CHOOSER):  # fmt: skip
+        return _seat(value)
+    if kind is CheckKind.PACKETS:
+        return _ints(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"must be a whole number, got {value!r}")
+    return value
+
+
+def _load_check(fields: Fields, table: Table) -> Check:
+    kind = fields.parsed("kind", CheckKind)
+    params_spec = _PARAMS.get(kind, {})
+    fields.only("kind", "rule", "question", "answer", *params_spec)
+    params = {
+        name: fields.parsed(name, parse) for name, parse in params_spec.items()
+        if name in fields.data
+    }  # fmt: skip
+    check = Check(
+        kind=kind,
+        rule=fields.parsed("rule", _rule),
+        question=fields.get("question", str),
+        answer=fields.parsed("answer", lambda v: _answer(kind, v)),
+        table=table,
+        params=params,
+    )
+    try:
+        expected, rules, _ = check.solve()
+    except (KlaverjasError, ValueError, KeyError, AssertionError) as error:
+        raise fields.error("", f"the core cannot solve this check: {error!r}") from None
+    if not check.grade(check.answer).correct:
+        raise fields.error("answer", f"is {check.answer} but the core says {expected}")
+    if check.rule not in rules:
+        names = ", ".join(sorted(rule.value for rule in rules))
+        raise fields.error("rule", f"{check.rule.value} does not decide this check ({names} do)")
+    return check
+
+
+def glossary_terms_used(lessons: Sequence[Lesson]) -> set[str]:
+    """Every glossary term some lesson links to."""
+    used = set()
+    for lesson in lessons:
+        used.update(GLOSSARY_LINK.findall(lesson.intro))
+        for step in lesson.steps:
+            used.update(GLOSSARY_LINK.findall(step.text))
+    return used
