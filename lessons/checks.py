@@ -29,6 +29,7 @@ from klaverjas_core import (
     trick_points,
 )
 from klaverjas_core.game import PACKETS
+from klaverjas_core.texts import message
 
 R = RuleId
 
@@ -39,8 +40,8 @@ class NatAnswer:
     points: tuple[int, int]
 
     def __str__(self) -> str:
-        verdict = "nat" if self.nat else "made"
-        return f"{verdict}, {self.points[0]} to {self.points[1]}"
+        key = "verdict-nat" if self.nat else "verdict-made"
+        return message(key, first=self.points[0], second=self.points[1])
 
 
 #: A lesson's expected answer: cards, a card, a seat, a number, yes/no, or a nat verdict.
@@ -53,6 +54,7 @@ class CheckKind(Enum):
     LEGAL_CARDS = "legal-cards"
     CARD_LEGAL = "card-legal"
     TRICK_WINNER = "trick-winner"
+    NEXT_LEADER = "next-leader"
     TRICK_POINTS = "trick-points"
     TRICK_ROEM = "trick-roem"
     CARDS_POINTS = "cards-points"
@@ -113,7 +115,7 @@ class Check:
         """The core's answer, the rules it turns on, and its explanation."""
         return _SOLVERS[self.kind](self)
 
-    def grade(self, reply: Answer) -> Feedback:
+    def grade(self, reply: Answer | list[Card]) -> Feedback:
         """Compare a learner's reply with the core's answer (card sets in any order)."""
         expected, _, explanation = self.solve()
         return Feedback(
@@ -126,19 +128,21 @@ class Check:
 
 def describe(answer: Answer) -> str:
     if isinstance(answer, tuple) and all(isinstance(a, Card) for a in answer):
-        return format_cards(answer) or "-"  # type: ignore[arg-type]
+        return format_cards(answer) or message("none")  # type: ignore[arg-type]
     if isinstance(answer, Seat):
         return str(answer)
     if isinstance(answer, bool):
-        return "yes" if answer else "no"
+        return message("yes" if answer else "no")
     if isinstance(answer, tuple):
         return "-".join(str(a) for a in answer)
     return str(answer)
 
 
-def _same(kind: CheckKind, reply: Answer, expected: Answer) -> bool:
-    if kind is CheckKind.LEGAL_CARDS and isinstance(reply, tuple):
-        return set(reply) == set(expected)  # type: ignore[arg-type]
+def _same(kind: CheckKind, reply: Answer | list[Card], expected: Answer) -> bool:
+    if isinstance(reply, list):
+        reply = tuple(reply)
+    if kind is CheckKind.LEGAL_CARDS and isinstance(reply, tuple) and isinstance(expected, tuple):
+        return set(reply) == set(expected)
     return reply == expected
 
 
@@ -173,6 +177,11 @@ def _judged_trick(check: Check) -> tuple[Answer, frozenset[RuleId], str]:
         if _order_decides(table.trick, _trump(check), order, only_trumps=only_trumps):
             rules.add(R.ORDER_TRUMP if only_trumps else R.ORDER_PLAIN)
     explanation = judged.explain(last_trick=table.last_trick)
+    if check.kind is CheckKind.NEXT_LEADER:
+        if table.leader is None:
+            raise ValueError("a next-leader check needs `table.leader`")
+        seat = Seat((table.leader + judged.winner) % 4)
+        return seat, frozenset({R.TRICK_WINNER_LEADS}), render(R.TRICK_WINNER_LEADS, leader=seat)
     if check.kind is CheckKind.TRICK_WINNER:
         return judged.winning_card, frozenset(rules), explanation
     if check.kind is CheckKind.TRICK_POINTS:
@@ -225,6 +234,7 @@ def _nat(check: Check) -> tuple[Answer, frozenset[RuleId], str]:
     score = score_summary(
         _pair(p["card_points"]), _pair(p.get("roem", (0, 0))), _int(p["choosers"]),
         tricks_won=_pair(p["tricks_won"]) if "tricks_won" in p else None,
+        revoked_by=_int(p["revoked_by"]) if "revoked_by" in p else None,
     )  # fmt: skip
     return _nat_result(score)
 
@@ -243,6 +253,8 @@ def _deal_score(check: Check) -> tuple[Answer, frozenset[RuleId], str]:
 
 def _nat_result(score: DealScore) -> tuple[Answer, frozenset[RuleId], str]:
     rules = {R.SCORE_NAT if score.nat else R.SCORE_MADE, R.POINTS_LAST_TRICK, R.POINTS_CARDS}
+    if score.revoked_by is not None:
+        rules = {R.SCORE_REVOKE}
     if score.tricks_won is not None and 8 in score.tricks_won:
         rules.add(R.SCORE_PIT)
     if any(not item.counted for item in score.ledger):
@@ -318,6 +330,7 @@ _SOLVERS: Final = {
     CheckKind.LEGAL_CARDS: _legal_cards,
     CheckKind.CARD_LEGAL: _card_legal,
     CheckKind.TRICK_WINNER: _judged_trick,
+    CheckKind.NEXT_LEADER: _judged_trick,
     CheckKind.TRICK_POINTS: _judged_trick,
     CheckKind.TRICK_ROEM: _judged_trick,
     CheckKind.CARDS_POINTS: _cards_points,

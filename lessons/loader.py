@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 from klaverjas_core import DECK, Card, KlaverjasError, RuleId, RuleSet, Seat, Suit, parse_cards
-from lessons.checks import Answer, Check, CheckKind, NatAnswer, Table
+from lessons.checks import Answer, Check, CheckKind, NatAnswer, Table, describe
 
 COURSE_DIR: Final = Path(__file__).parent / "course"
 GLOSSARY_FILE: Final = "glossary.toml"
@@ -288,6 +288,7 @@ def _tricks(value: object) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
 _PARAMS: Final[dict[CheckKind, dict[str, Callable[[object], object]]]] = {
     CheckKind.CARD_LEGAL: {"card": _card},
     CheckKind.NAT: {
+        "revoked_by": lambda v: v,
         "choosers": lambda v: v,
         "card_points": _ints,
         "roem": _ints,
@@ -299,6 +300,12 @@ _PARAMS: Final[dict[CheckKind, dict[str, Callable[[object], object]]]] = {
     CheckKind.PARTNER: {"seat": _seat},
     CheckKind.TRUMP_CHOOSER: {"dealer": _seat, "calls": lambda v: tuple(map(str, _list(v)))},
 }
+
+
+_SEAT_ANSWERS: Final = frozenset({
+    CheckKind.NEXT_LEADER, CheckKind.NEXT_DEALER, CheckKind.FIRST_HAND, CheckKind.PARTNER,
+    CheckKind.TRUMP_CHOOSER,
+})  # fmt: skip
 
 
 def _answer(kind: CheckKind, value: object) -> Answer:
@@ -317,8 +324,7 @@ def _answer(kind: CheckKind, value: object) -> Answer:
         if len(points) != 2 or not isinstance(value["nat"], bool):
             raise ValueError(f"must be {{ nat = true/false, points = [a, b] }}, got {value!r}")
         return NatAnswer(value["nat"], (points[0], points[1]))
-    if kind in (CheckKind.NEXT_DEALER, CheckKind.FIRST_HAND, CheckKind.PARTNER,
-                CheckKind.TRUMP_CHOOSER):  # fmt: skip
+    if kind in _SEAT_ANSWERS:
         return _seat(value)
     if kind is CheckKind.PACKETS:
         return _ints(value)
@@ -348,7 +354,9 @@ def _load_check(fields: Fields, table: Table) -> Check:
     except (KlaverjasError, ValueError, KeyError, AssertionError) as error:
         raise fields.error("", f"the core cannot solve this check: {error!r}") from None
     if not check.grade(check.answer).correct:
-        raise fields.error("answer", f"is {check.answer} but the core says {expected}")
+        raise fields.error(
+            "answer", f"is {describe(check.answer)} but the core says {describe(expected)}"
+        )
     if check.rule not in rules:
         names = ", ".join(sorted(rule.value for rule in rules))
         raise fields.error("rule", f"{check.rule.value} does not decide this check ({names} do)")
