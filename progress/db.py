@@ -1,0 +1,71 @@
+"""Where progress is kept: a SQLAlchemy engine for SQLite (default) or any URL, e.g. PostgreSQL.
+
+``KLAVERJAS_DATABASE_URL`` names a database; otherwise ``trainer.sqlite3`` lives in
+``KLAVERJAS_DATA_DIR`` (default: the ``data`` folder beside the app), created on first start.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
+
+DATABASE_URL_ENV: Final = "KLAVERJAS_DATABASE_URL"
+DATA_DIR_ENV: Final = "KLAVERJAS_DATA_DIR"
+DEFAULT_DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
+SQLITE_FILE: Final = "trainer.sqlite3"
+
+
+class StorageError(RuntimeError):
+    """The progress database cannot be used; the message says why in plain words."""
+
+
+def database_url() -> str:
+    """The configured URL, or an absolute SQLite path in the data folder."""
+    url = os.environ.get(DATABASE_URL_ENV, "").strip()
+    if url:
+        return url
+    folder = Path(os.environ.get(DATA_DIR_ENV, "") or DEFAULT_DATA_DIR).resolve()
+    return f"sqlite:///{folder / SQLITE_FILE}"
+
+
+def make_engine(url: str | None = None) -> Engine:
+    """An engine ready for several threads; for SQLite, WAL mode and a generous busy wait."""
+    url = url or database_url()
+    if url.startswith("sqlite:///"):
+        path = Path(url.removeprefix("sqlite:///"))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(f"cannot create the data folder {path.parent}: {error}") from None
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=True
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    try:
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    except (SQLAlchemyError, ImportError, ValueError) as error:
+        raise StorageError(f"cannot use the database {_safe(url)}: {error}") from None
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:
+    cursor = connection.cursor()
+    # WAL lets readers and one writer work at once; the busy timeout makes writers queue
+    # instead of failing when several Streamlit sessions answer at the same moment.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        return f"{scheme}://…@{rest.split('@', 1)[1]}"
+    return url

@@ -1,0 +1,73 @@
+"""What to practise next: a spaced-repetition schedule (FSRS) per learner and rule.
+
+Each rule is one FSRS card; every stored answer on that rule is a review (right = Good, wrong =
+Again), replayed in order, so the schedule is derived from the answers and never stored twice.
+Rules that are due come first (the most forgotten first), then rules never practised (in course
+order), then the rest by how soon they fall due.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+
+import pandas as pd
+from fsrs import Card, Rating, Scheduler
+
+_SCHEDULER = Scheduler(enable_fuzzing=False)  # no randomness: the same answers, the same plan
+
+
+class Reason(Enum):
+    DUE = "due"  # answered before and due for review now
+    NEW = "new"  # never practised
+    LATER = "later"  # practised and not due yet
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    rule: str
+    reason: Reason
+    due: datetime | None
+    retrievability: float | None  # FSRS's estimate of remembering it now (0-1)
+
+
+def plan(answers: pd.DataFrame, candidates: Sequence[str], now: datetime) -> list[Suggestion]:
+    """Every candidate rule, most needed first."""
+    cards = _cards(answers, set(candidates))
+    due: list[Suggestion] = []
+    new: list[Suggestion] = []
+    later: list[Suggestion] = []
+    for rule in candidates:
+        card = cards.get(rule)
+        if card is None:
+            new.append(Suggestion(rule, Reason.NEW, None, None))
+            continue
+        recall = _SCHEDULER.get_card_retrievability(card, current_datetime=now)
+        target = due if card.due <= now else later
+        target.append(Suggestion(rule, Reason.DUE if card.due <= now else Reason.LATER,
+                                 card.due, recall))  # fmt: skip
+    due.sort(key=lambda s: (s.retrievability or 0.0, s.due))
+    later.sort(key=lambda s: s.due or now)
+    return [*due, *new, *later]
+
+
+def next_rule(answers: pd.DataFrame, candidates: Sequence[str], now: datetime) -> Suggestion:
+    """The single rule to practise now."""
+    return plan(answers, candidates, now)[0]
+
+
+def _cards(answers: pd.DataFrame, rules: set[str]) -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    if answers.empty:
+        return cards
+    ordered = answers.sort_values("answered_at")
+    times = ordered["answered_at"].dt.to_pydatetime()
+    for rule, correct, when in zip(ordered["rule"], ordered["correct"], times, strict=True):
+        if rule not in rules:
+            continue
+        card = cards.get(rule, Card())
+        rating = Rating.Good if bool(correct) else Rating.Again
+        cards[rule], _ = _SCHEDULER.review_card(card, rating, review_datetime=when)
+    return cards

@@ -1,0 +1,108 @@
+"""The tables, and the migrations that bring any older database up to date.
+
+Each migration runs once, in order, inside one transaction with the version bump, so a database
+is never left half-migrated. Add a migration to change the schema; never edit an old one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    select,
+    text,
+)
+from sqlalchemy.exc import SQLAlchemyError
+
+metadata = MetaData()
+
+schema_version = Table("schema_version", metadata, Column("version", Integer, nullable=False))
+
+learners = Table(
+    "learners",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(80), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("settings", Text, nullable=False, default="{}"),
+)
+
+answers = Table(
+    "answers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("answered_at", DateTime(timezone=True), nullable=False),
+    Column("source", String(10), nullable=False),  # "lesson" or "puzzle"
+    Column("item_id", String(120), nullable=False),  # puzzle id, or lesson-id/step
+    Column("kind", String(40), nullable=False),
+    Column("rule", String(60), nullable=False, index=True),
+    Column("tags", Text, nullable=False, default=""),  # space-separated rule ids
+    Column("rules", String(80), nullable=False),
+    Column("level", Integer, nullable=False, default=1),
+    Column("given", Text, nullable=False),  # the learner's answer, as shown
+    Column("correct", Boolean, nullable=False),
+    Column("seconds", Float, nullable=False),
+)
+
+lesson_progress = Table(
+    "lesson_progress",
+    metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("lesson_id", String(60), primary_key=True),
+    Column("step", Integer, nullable=False),
+    Column("completed", Boolean, nullable=False, default=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+
+def _create_v1(connection: Connection) -> None:
+    for table in (learners, answers, lesson_progress):
+        table.create(connection, checkfirst=True)
+
+
+#: (version, migration) in order; the database records the highest version applied.
+MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [(1, _create_v1)]
+LATEST: Final = MIGRATIONS[-1][0]
+
+
+def migrate(engine: Engine) -> int:
+    """Bring the database to the latest version; returns the version it is at."""
+    with engine.begin() as connection:
+        schema_version.create(connection, checkfirst=True)
+        if engine.dialect.name == "postgresql":
+            # Two app processes starting together must not both run a migration.
+            connection.execute(text("LOCK TABLE schema_version IN EXCLUSIVE MODE"))
+        current = connection.execute(select(schema_version.c.version)).scalar()
+        if current is None:
+            connection.execute(schema_version.insert().values(version=0))
+            current = 0
+        if current > LATEST:
+            raise SQLAlchemyError(
+                f"the database is at schema version {current}, newer than this app ({LATEST})"
+            )
+        for version, step in MIGRATIONS:
+            if version > current:
+                step(connection)
+                connection.execute(schema_version.update().values(version=version))
+                current = version
+    return current

@@ -1,0 +1,222 @@
+"""Reading and writing learners, answers and lesson progress (SQLAlchemy Core, any dialect).
+
+The clock is passed in, so tests control time; names are stored as typed (the app escapes them
+wherever they are shown).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import pandas as pd
+from sqlalchemy import Engine, and_, func, select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from progress.db import StorageError, make_engine
+from progress.schema import answers, learners, lesson_progress, migrate
+
+MAX_NAME: Final = 40
+ANSWER_COLUMNS: Final = [
+    "answered_at", "source", "item_id", "kind", "rule", "tags", "rules", "level", "given",
+    "correct", "seconds",
+]  # fmt: skip
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Learner:
+    id: int
+    name: str
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    """One answer: a puzzle or a lesson check, the rule it exercised, right or wrong."""
+
+    source: str  # "puzzle" or "lesson"
+    item_id: str
+    kind: str
+    rule: str
+    tags: tuple[str, ...]
+    rules: str
+    level: int
+    given: str
+    correct: bool
+    seconds: float
+
+
+class ProgressStore:
+    """All learner data behind one object; every method is one short transaction."""
+
+    def __init__(self, engine: Engine | None = None, now: Callable[[], datetime] = utc_now):
+        try:
+            self.engine = engine or make_engine()
+            migrate(self.engine)
+        except SQLAlchemyError as error:
+            raise StorageError(f"the progress database cannot be opened: {_short(error)}") from None
+        self._now = now
+
+    # --- learners ---
+
+    def learner(self, name: str) -> Learner:
+        """The learner with this name, created on first use."""
+        clean = " ".join(name.split())
+        if not clean:
+            raise ValueError("please enter a name")
+        if len(clean) > MAX_NAME:
+            raise ValueError(f"a name can be at most {MAX_NAME} characters")
+        found = self._find(clean)
+        if found:
+            return found
+        try:
+            with self._write() as connection:
+                connection.execute(
+                    learners.insert().values(name=clean, created_at=self._now(), settings="{}")
+                )
+        except StorageError as error:
+            if not isinstance(error.__cause__, IntegrityError):
+                raise
+            # Someone else created the same name a moment ago: use theirs.
+        found = self._find(clean)
+        assert found is not None
+        return found
+
+    def learners(self) -> list[Learner]:
+        with self._read() as connection:
+            rows = connection.execute(select(learners).order_by(learners.c.name)).all()
+        return [Learner(row.id, row.name, json.loads(row.settings)) for row in rows]
+
+    def save_settings(self, learner_id: int, settings: dict[str, Any]) -> None:
+        with self._write() as connection:
+            connection.execute(
+                learners.update()
+                .where(learners.c.id == learner_id)
+                .values(settings=json.dumps(settings, sort_keys=True))
+            )
+
+    def _find(self, name: str) -> Learner | None:
+        with self._read() as connection:
+            row = connection.execute(select(learners).where(learners.c.name == name)).first()
+        return None if row is None else Learner(row.id, row.name, json.loads(row.settings))
+
+    # --- answers ---
+
+    def record(self, learner_id: int, answer: AnswerRecord) -> None:
+        with self._write() as connection:
+            connection.execute(
+                answers.insert().values(
+                    learner_id=learner_id,
+                    answered_at=self._now(),
+                    source=answer.source,
+                    item_id=answer.item_id,
+                    kind=answer.kind,
+                    rule=answer.rule,
+                    tags=" ".join(answer.tags),
+                    rules=answer.rules,
+                    level=answer.level,
+                    given=answer.given,
+                    correct=answer.correct,
+                    seconds=round(answer.seconds, 3),
+                )
+            )
+
+    def answers(self, learner_id: int) -> pd.DataFrame:
+        """Every answer of one learner, oldest first, as a DataFrame (UTC times)."""
+        query = (
+            select(*[answers.c[name] for name in ANSWER_COLUMNS])
+            .where(answers.c.learner_id == learner_id)
+            .order_by(answers.c.answered_at, answers.c.id)
+        )
+        with self._read() as connection:
+            rows = connection.execute(query).all()
+        frame = pd.DataFrame(rows, columns=ANSWER_COLUMNS)
+        frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
+        frame["correct"] = frame["correct"].astype(bool)
+        return frame
+
+    def answer_count(self, learner_id: int | None = None) -> int:
+        query = select(func.count()).select_from(answers)
+        if learner_id is not None:
+            query = query.where(answers.c.learner_id == learner_id)
+        with self._read() as connection:
+            return int(connection.execute(query).scalar_one())
+
+    # --- lessons ---
+
+    def save_lesson_step(self, learner_id: int, lesson_id: str, step: int, completed: bool) -> None:
+        """Remember where the learner is in a lesson; a completed lesson stays completed."""
+        key = and_(
+            lesson_progress.c.learner_id == learner_id, lesson_progress.c.lesson_id == lesson_id
+        )
+        with self._write() as connection:
+            row = connection.execute(select(lesson_progress.c.completed).where(key)).first()
+            if row is None:
+                connection.execute(
+                    lesson_progress.insert().values(
+                        learner_id=learner_id,
+                        lesson_id=lesson_id,
+                        step=step,
+                        completed=completed,
+                        updated_at=self._now(),
+                    )
+                )
+            else:
+                connection.execute(
+                    lesson_progress.update()
+                    .where(key)
+                    .values(
+                        step=step,
+                        completed=completed or bool(row.completed),
+                        updated_at=self._now(),
+                    )
+                )
+
+    def lesson_steps(self, learner_id: int) -> dict[str, tuple[int, bool]]:
+        """lesson id -> (step the learner is at, completed)."""
+        query = select(lesson_progress).where(lesson_progress.c.learner_id == learner_id)
+        with self._read() as connection:
+            rows = connection.execute(query).all()
+        return {row.lesson_id: (row.step, bool(row.completed)) for row in rows}
+
+    # --- transactions with plain-word errors ---
+
+    def _read(self) -> Any:
+        return _Guard(self.engine, write=False)
+
+    def _write(self) -> Any:
+        return _Guard(self.engine, write=True)
+
+
+class _Guard:
+    """A connection (a transaction when writing) whose database errors become StorageError."""
+
+    def __init__(self, engine: Engine, *, write: bool) -> None:
+        self._engine, self._write = engine, write
+        self._context: Any = None
+
+    def __enter__(self) -> Any:
+        try:
+            self._context = self._engine.begin() if self._write else self._engine.connect()
+            return self._context.__enter__()
+        except SQLAlchemyError as error:
+            raise StorageError(f"the progress database cannot be used: {_short(error)}") from error
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        try:
+            self._context.__exit__(kind, error, trace)
+        except SQLAlchemyError as failure:
+            raise StorageError(f"saving failed: {_short(failure)}") from failure
+        if isinstance(error, SQLAlchemyError):
+            raise StorageError(f"the progress database failed: {_short(error)}") from error
+
+
+def _short(error: BaseException) -> str:
+    return str(error).split("\n", 1)[0][:200]
