@@ -59,6 +59,7 @@ answers = Table(
     Column("tags", Text, nullable=False, default=""),  # space-separated rule ids
     Column("rules", String(80), nullable=False),
     Column("level", Integer, nullable=False, default=1),
+    Column("seed", Integer, nullable=True),  # a puzzle's generator seed, to replay mistakes
     Column("given", Text, nullable=False),  # the learner's answer, as shown
     Column("correct", Boolean, nullable=False),
     Column("seconds", Float, nullable=False),

@@ -21,8 +21,8 @@ from progress.schema import answers, learners, lesson_progress, migrate
 
 MAX_NAME: Final = 40
 ANSWER_COLUMNS: Final = [
-    "answered_at", "source", "item_id", "kind", "rule", "tags", "rules", "level", "given",
-    "correct", "seconds",
+    "answered_at", "source", "item_id", "kind", "rule", "tags", "rules", "level", "seed",
+    "given", "correct", "seconds",
 ]  # fmt: skip
 
 
@@ -51,6 +51,7 @@ class AnswerRecord:
     given: str
     correct: bool
     seconds: float
+    seed: int | None = None
 
 
 class ProgressStore:
@@ -122,6 +123,7 @@ class ProgressStore:
                     tags=" ".join(answer.tags),
                     rules=answer.rules,
                     level=answer.level,
+                    seed=answer.seed,
                     given=answer.given,
                     correct=answer.correct,
                     seconds=round(answer.seconds, 3),

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Start Debian's PostgreSQL on 127.0.0.1 and create a throw-away test database.
+# Prints the SQLAlchemy URL for KLAVERJAS_TEST_POSTGRES_URL.
+set -euo pipefail
+version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+pg_ctlcluster "$version" main start >/dev/null 2>&1 || service postgresql start >/dev/null 2>&1 || true
+for _ in $(seq 30); do
+  pg_isready -h 127.0.0.1 -q && break
+  sleep 1
+done
+su postgres -c "psql -q -c \"DROP DATABASE IF EXISTS trainer_test\"" >/dev/null 2>&1
+su postgres -c "psql -q -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'trainer') THEN CREATE ROLE trainer LOGIN PASSWORD 'trainer'; END IF; END \\\$\\\$\"" >/dev/null
+su postgres -c "createdb -O trainer trainer_test"
+echo "postgresql+psycopg://trainer:trainer@127.0.0.1:5432/trainer_test"

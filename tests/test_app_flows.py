@@ -1,0 +1,139 @@
+"""The app as a user drives it, with Streamlit's AppTest: pick a name, do a lesson check,
+answer puzzles right and wrong, see progress, and switch players without mixing their data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from klaverjas_core import parse_cards
+from progress import AnswerRecord, ProgressStore, make_engine
+from puzzles import generate
+from trainer.services import _store
+
+APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
+PROFILE, LEARN = "trainer/pages/profile_page.py", "trainer/pages/learn_page.py"
+DRILL, PROGRESS = "trainer/pages/drill_page.py", "trainer/pages/progress_page.py"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
+    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+
+
+def stored(data_dir: Path, name: str) -> ProgressStore:
+    return ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
+
+
+def fresh_app() -> AppTest:
+    app = AppTest.from_file(APP, default_timeout=60)
+    app.run()
+    # Each AppTest shares the server-wide cache; a new data folder needs a new store.
+    _store.clear()
+    return app.run()
+
+
+def sign_in(app: AppTest, name: str) -> AppTest:
+    app.switch_page(PROFILE).run()
+    app.text_input(key="new_name").set_value(name)
+    app.form_submit_button[0].click().run()
+    assert not app.exception
+    return app
+
+
+def test_a_newcomer_is_asked_for_a_name_first(data_dir: Path) -> None:
+    app = fresh_app()
+    assert not app.exception
+    assert "Profile & settings" in app.info[0].value
+
+
+def test_a_bad_name_gets_a_friendly_message(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "   ")
+    assert "That name won't do: please enter a name." in app.error[0].value
+
+
+def test_a_name_with_markup_is_shown_escaped(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "<b>Eve</b>")
+    shown = [m.value for m in app.markdown if "Playing as" in m.value]
+    assert shown and "<b>" not in shown[0] and "&lt;b&gt;" in shown[0]
+
+
+def test_open_a_lesson_answer_a_check_and_it_is_stored(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(LEARN).run()
+    app.button(key="open-partner-exemption").click().run()
+    assert app.header[0].value == "7. Your partner is winning (Amsterdam)"
+    app.pills[0].set_value(parse_cards("7♦ Q♥"))
+    app.form_submit_button[0].click().run()
+    assert not app.exception
+    assert app.success[0].value.startswith("Right!")
+    store = stored(data_dir, "Anna")
+    anna = store.learner("Anna")
+    frame = store.answers(anna.id)
+    assert list(frame["rule"]) == ["play.partner-winning"] and frame["correct"].all()
+    app.button(key="step_next").click().run()
+    assert store.lesson_steps(anna.id) == {"partner-exemption": (1, False)}
+
+
+def drill_puzzle(app: AppTest):  # type: ignore[no-untyped-def]
+    kind, rule, rules, level, seed = app.session_state["drill"].key
+    return generate(kind, rule, seed=seed, rules=rules, level=level)
+
+
+def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(DRILL).run()
+    app.selectbox(key="drill_rule").set_value("play.must-overtrump").run()
+    app.session_state["drill_next"] = True
+    app.run()
+    puzzle = drill_puzzle(app)
+    assert puzzle.rule.value == "play.must-overtrump"
+    wrong = [card for card in puzzle.content["hand"] if card not in puzzle.answer]
+    app.pills[0].set_value(wrong[:1])
+    app.form_submit_button[0].click().run()
+    assert app.error[0].value.startswith("Not quite.")
+    assert any("Must overtrump" in m.value for m in app.markdown)
+    app.button(key="next_button").click().run()
+    puzzle = drill_puzzle(app)
+    app.pills[0].set_value(list(puzzle.answer))
+    app.form_submit_button[0].click().run()
+    assert app.success[0].value.startswith("Right! Rule: **Must overtrump**")
+    frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
+    assert list(frame["correct"]) == [False, True]
+    assert set(frame["rule"]) == {"play.must-overtrump"}
+
+
+def test_progress_shows_the_rule_and_players_are_kept_apart(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    store = stored(data_dir, "Anna")
+    anna = store.learner("Anna")
+    for correct in (True, False, True):
+        store.record(
+            anna.id,
+            AnswerRecord(
+                "puzzle",
+                "x",
+                "which-cards",
+                "play.follow-suit",
+                ("play.follow-suit",),
+                "amsterdam",
+                1,
+                "",
+                correct,
+                1.0,
+            ),
+        )
+    app.switch_page(PROGRESS).run()
+    assert not app.exception
+    table = app.dataframe[0].value
+    assert list(table["Rule"]) == ["Follow suit"] and list(table["Answers"]) == [3]
+    assert table["Status"].iloc[0] == "not enough answers yet"
+    assert app.get("download_button")
+    sign_in(app, "Bert").switch_page(PROGRESS).run()
+    assert "No answers yet" in app.info[0].value
+    assert store.answer_count(anna.id) == 3

@@ -1,0 +1,64 @@
+"""Drawing a position, a trick or a deal on the page, in the learner's card style."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from klaverjas_core import Card, Suit
+from trainer.cards import CSS, row_html, trump_badge
+from trainer.services import Profile
+from trainer.texts import t
+
+
+def style() -> None:
+    """The card CSS, once per page run."""
+    st.markdown(CSS, unsafe_allow_html=True)
+
+
+def show_trump(trump: Suit, profile: Profile) -> None:
+    st.markdown(
+        trump_badge(trump, t("trumps"), four_colour=profile.four_colour), unsafe_allow_html=True
+    )
+
+
+def show_cards(
+    cards: Sequence[Card],
+    trump: Suit | None,
+    profile: Profile,
+    *,
+    captions: Sequence[str] = (),
+    marked: Card | None = None,
+) -> None:
+    st.markdown(
+        row_html(
+            cards,
+            trump,
+            four_colour=profile.four_colour,
+            large=profile.large,
+            captions=captions,
+            marked=marked,
+        ),
+        unsafe_allow_html=True,
+    )
+
+
+def show_position(
+    trump: Suit,
+    trick: Sequence[Card],
+    players: Sequence[str],
+    hand: Sequence[Card],
+    profile: Profile,
+    *,
+    marked: Card | None = None,
+) -> None:
+    """Trumps, the trick so far with who played each card, and the learner's hand."""
+    show_trump(trump, profile)
+    st.caption(t("trick-so-far"))
+    if trick:
+        show_cards(trick, trump, profile, captions=players)
+    else:
+        st.write(t("no-cards-yet"))
+    st.caption(t("your-hand"))
+    show_cards(hand, trump, profile, marked=marked)

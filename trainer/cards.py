@@ -1,0 +1,83 @@
+"""Cards as pictures: small HTML/CSS card faces (Streamlit strips SVG), two- or four-colour.
+
+Every text that reaches HTML goes through `html.escape`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from klaverjas_core import Card, Suit
+
+TWO_COLOURS = {
+    Suit.CLUBS: "#111",
+    Suit.DIAMONDS: "#c8102e",
+    Suit.HEARTS: "#c8102e",
+    Suit.SPADES: "#111",
+}
+FOUR_COLOURS = {
+    Suit.CLUBS: "#1b7a2f",
+    Suit.DIAMONDS: "#1f5fbf",
+    Suit.HEARTS: "#c8102e",
+    Suit.SPADES: "#111",
+}
+
+CSS = """
+<style>
+.kj-row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: flex-end;
+  margin: .2rem 0 .6rem; }
+.kj-card { display: inline-flex; flex-direction: column; justify-content: space-between;
+  width: 3.2rem; height: 4.4rem; padding: .25rem .35rem; border: 1px solid #999;
+  border-radius: .45rem; background: #fff; box-shadow: 0 1px 2px rgba(0,0,0,.25);
+  font-weight: 700; font-size: 1.25rem; line-height: 1; }
+.kj-large .kj-card { width: 4.4rem; height: 6rem; font-size: 1.8rem; }
+.kj-card .kj-suit { font-size: 1.6em; align-self: flex-end; }
+.kj-card.kj-trump { border: 2px solid #b8860b; background: #fff8e1; }
+.kj-card.kj-mark { outline: 3px solid #2962ff; }
+.kj-slot { display: flex; flex-direction: column; align-items: center; gap: .15rem;
+  font-size: .8rem; color: #555; }
+.kj-trump-badge { display: inline-block; padding: .1rem .5rem; border-radius: 1rem;
+  background: #fff8e1; border: 1px solid #b8860b; font-weight: 600; }
+</style>
+"""
+
+
+def card_html(card: Card, trump: Suit | None, *, four_colour: bool, mark: bool = False) -> str:
+    colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
+    classes = "kj-card" + (" kj-trump" if card.suit is trump else "") + (" kj-mark" if mark else "")
+    label = html.escape(f"{card.rank.symbol}{card.suit.symbol}")
+    return (
+        f'<span class="{classes}" style="color:{colour}" role="img" aria-label="{label}">'
+        f"<span>{html.escape(card.rank.symbol)}</span>"
+        f'<span class="kj-suit">{html.escape(card.suit.symbol)}</span></span>'
+    )
+
+
+def row_html(
+    cards: Sequence[Card],
+    trump: Suit | None,
+    *,
+    four_colour: bool,
+    large: bool,
+    captions: Sequence[str] = (),
+    marked: Card | None = None,
+) -> str:
+    """A row of cards, each with an optional caption (who played it)."""
+    parts = []
+    for index, card in enumerate(cards):
+        face = card_html(card, trump, four_colour=four_colour, mark=card is marked)
+        if captions:
+            caption = html.escape(captions[index])
+            face = f'<span class="kj-slot">{face}<span>{caption}</span></span>'
+        parts.append(face)
+    size = " kj-large" if large else ""
+    return f'<div class="kj-row{size}">{"".join(parts)}</div>'
+
+
+def trump_badge(trump: Suit, label: str, *, four_colour: bool) -> str:
+    colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[trump]
+    return (
+        f'<span class="kj-trump-badge">{html.escape(label)}: '
+        f'<span style="color:{colour}">{html.escape(trump.symbol)}</span></span>'
+    )

@@ -1,0 +1,63 @@
+"""Progress: accuracy per rule, the trend, what to practise first, lessons done, CSV export."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from klaverjas_core import RuleId, rule_text
+from progress.schedule import plan
+from progress.stats import daily_accuracy, needs_practice, rule_stats
+from progress.store import utc_now
+from puzzles import PRACTISABLE
+from trainer.services import course, require_learner, store
+from trainer.texts import t
+
+learner = require_learner()
+progress_store = store()
+answers = progress_store.answers(learner.id)
+st.header(t("progress"))
+
+saved = progress_store.lesson_steps(learner.id)
+done = sum(1 for _, completed in saved.values() if completed)
+st.markdown(t("lesson-completion", done=done, total=len(course().lessons)))
+
+if answers.empty:
+    st.info(t("no-answers"), icon="🌱")
+    st.stop()
+
+stats = rule_stats(answers)
+table = pd.DataFrame(
+    {
+        t("col-rule"): [rule_text(RuleId(rule)).title for rule in stats["rule"]],
+        t("col-attempts"): stats["attempts"],
+        t("col-accuracy"): (stats["accuracy"] * 100).round().astype(int).astype(str) + " %",
+        t("col-recent"): (stats["recent_accuracy"] * 100).round().astype(int).astype(str) + " %",
+        t("col-status"): [t(f"status-{status}") for status in stats["status"]],
+    }
+)
+st.subheader(t("per-rule"))
+st.dataframe(table, hide_index=True, use_container_width=True)
+
+st.subheader(t("practise-first"))
+weak = needs_practice(stats)
+if weak:
+    st.markdown("\n".join(f"- {rule_text(RuleId(rule)).title}" for rule in weak[:5]))
+else:
+    st.write(t("nothing-weak"))
+upcoming = plan(answers, sorted(rule.value for rule in PRACTISABLE), utc_now())[:3]
+st.caption(
+    ", ".join(
+        f"{rule_text(RuleId(s.rule)).title} ({t(f'reason-{s.reason.value}')})" for s in upcoming
+    )
+)
+
+st.subheader(t("trend"))
+st.line_chart(daily_accuracy(answers), x="day", y="accuracy")
+
+st.download_button(
+    t("export"),
+    answers.to_csv(index=False).encode("utf-8"),
+    file_name="klaverjas-answers.csv",
+    mime="text/csv",
+)

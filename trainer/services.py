@@ -1,0 +1,81 @@
+"""Shared, immutable resources (cached once per server) and the per-session profile."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from klaverjas_core import RuleSet
+from lessons import Course, load_course
+from progress import Learner, ProgressStore, StorageError
+from trainer.texts import t
+
+
+@st.cache_resource(show_spinner=False)
+def course() -> Course:
+    return load_course()
+
+
+@st.cache_resource(show_spinner=False)
+def _store() -> ProgressStore:
+    return ProgressStore()
+
+
+def store() -> ProgressStore:
+    """The progress store; a database problem stops the page with a plain message."""
+    try:
+        return _store()
+    except StorageError as error:
+        st.error(t("storage-error", error=error), icon="⚠️")
+        st.stop()
+        raise  # st.stop() ends the script run; this line is never reached
+
+
+@dataclass
+class Profile:
+    """Who is playing in this browser session, and how they like it."""
+
+    learner: Learner | None = None
+    rules: str = "amsterdam"
+    variants: list[str] = field(default_factory=list)
+    four_colour: bool = False
+    large: bool = False
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return RuleSet.parse("+".join([self.rules, *self.variants]))
+
+    def settings(self) -> dict[str, object]:
+        return {
+            "rules": self.rules,
+            "variants": self.variants,
+            "four_colour": self.four_colour,
+            "large": self.large,
+        }
+
+    def load(self, learner: Learner) -> None:
+        self.learner = learner
+        saved = learner.settings
+        self.rules = str(saved.get("rules", "amsterdam"))
+        variants = saved.get("variants", [])
+        self.variants = [str(v) for v in variants] if isinstance(variants, list) else []
+        self.four_colour = bool(saved.get("four_colour", False))
+        self.large = bool(saved.get("large", False))
+
+
+def profile() -> Profile:
+    found = st.session_state.setdefault("profile", Profile())
+    assert isinstance(found, Profile)
+    return found
+
+
+def require_learner() -> Learner:
+    """The current learner, or a pointer to the profile page and a stop."""
+    learner = profile().learner
+    if learner is None:
+        st.info(t("need-profile"), icon="👤")
+        st.page_link("trainer/pages/profile_page.py", label=t("nav-settings"))
+        st.stop()
+        raise RuntimeError  # unreachable
+    return learner

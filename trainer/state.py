@@ -1,0 +1,35 @@
+"""Per-session state of the pages, defined once: page scripts re-run on every interaction, so
+classes defined there would be new classes each run and stored objects would not match them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lessons import Feedback
+from trainer.grading import Grade
+
+#: The drill's "what I need most" choice instead of a fixed rule.
+AUTO = "auto"
+
+
+@dataclass
+class LessonState:
+    lesson_id: str | None = None
+    step: int = 0
+    feedback: dict[int, Feedback] = field(default_factory=dict)
+    shown_at: float = 0.0
+
+
+@dataclass
+class DrillState:
+    kind: str = "which-cards"
+    rule: str = AUTO
+    level: int = 1
+    mode: str = "normal"
+    key: tuple[str, str, str, int, int] | None = None  # kind, rule, rules, level, seed
+    started: float = 0.0
+    result: Grade | None = None
+    streak: int = 0
+    streak_over: bool = False
+    reason: str = ""
+    replayed: set[str] = field(default_factory=set)
