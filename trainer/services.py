@@ -27,7 +27,7 @@ def store() -> ProgressStore:
     try:
         return _store()
     except StorageError as error:
-        st.error(t("storage-error", error=error), icon="⚠️")
+        st.error(t("storage-error", error=error), icon=":material/warning:")
         st.stop()
         raise  # st.stop() ends the script run; this line is never reached
 
@@ -74,7 +74,7 @@ def require_learner() -> Learner:
     """The current learner, or a pointer to the profile page and a stop."""
     learner = profile().learner
     if learner is None:
-        st.info(t("need-profile"), icon="👤")
+        st.info(t("need-profile"), icon=":material/person:")
         st.page_link("trainer/pages/profile_page.py", label=t("nav-settings"))
         st.stop()
         raise RuntimeError  # unreachable

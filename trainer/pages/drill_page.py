@@ -97,7 +97,7 @@ if state.key is None or st.session_state.pop("drill_next", False):
     state.started = time.monotonic()
 
 if state.key is None:
-    st.info(t("no-mistakes"), icon="🎉")
+    st.info(t("no-mistakes"), icon=":material/celebration:")
     st.stop()
 
 kind_name, rule_name, rules_name, level, seed = state.key
@@ -311,13 +311,13 @@ if reply is not None and state.result is None:
 if state.result is not None:
     title = rule_text(puzzle.rule).title
     if state.result.correct:
-        st.success(f"{t('right')} {t('rule-named', title=title)}", icon="✅")
+        st.success(f"{t('right')} {t('rule-named', title=title)}", icon=":material/check_circle:")
     else:
-        st.error(f"{t('wrong')} {t('answer-was', answer=state.result.expected)}", icon="❌")
+        st.error(f"{t('wrong')} {t('answer-was', answer=state.result.expected)}", icon=":material/cancel:")
         st.markdown(t("rule-named", title=title))
         st.write(puzzle.explanation)
     if state.streak_over:
-        st.warning(t("streak-over", count=state.streak), icon="🏁")
+        st.warning(t("streak-over", count=state.streak), icon=":material/flag:")
     if st.button(t("next-puzzle"), type="primary", key="next_button"):
         if state.streak_over:
             state.streak, state.streak_over = 0, False

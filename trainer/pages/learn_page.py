@@ -140,7 +140,7 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         answered = index in state.feedback
         if st.form_submit_button(t("check-answer"), type="primary", disabled=answered):
             if reply is None:
-                st.warning(t("answer-first"), icon="✋")
+                st.warning(t("answer-first"), icon=":material/back_hand:")
             else:
                 feedback = check.grade(reply)  # type: ignore[arg-type]
                 state.feedback[index] = feedback
@@ -162,9 +162,9 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
     feedback = state.feedback.get(index)
     if feedback is not None:
         if feedback.correct:
-            st.success(f"{t('right')} {feedback.explanation}", icon="✅")
+            st.success(f"{t('right')} {feedback.explanation}", icon=":material/check_circle:")
         else:
-            st.error(f"{t('wrong')} {t('answer-was', answer=feedback.expected)}", icon="❌")
+            st.error(f"{t('wrong')} {t('answer-was', answer=feedback.expected)}", icon=":material/cancel:")
             st.write(feedback.explanation)
 
 
@@ -213,7 +213,7 @@ def lesson_view(lesson: Lesson) -> None:
 
 if st.session_state.pop("lesson_finished", None):
     st.balloons()
-    st.success(t("finished"), icon="🏆")
+    st.success(t("finished"), icon=":material/emoji_events:")
 if state.lesson_id is None:
     lesson_list()
 else:

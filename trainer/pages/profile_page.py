@@ -21,13 +21,16 @@ with st.form("pick-learner", border=False):
         try:
             current.load(progress_store.learner(typed.strip() or picked or ""))
         except ValueError as problem:
-            st.error(t("name-problem", problem=problem), icon="✋")
+            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
         else:
             for key in ("drill", "lesson"):  # a new player starts afresh
                 st.session_state.pop(key, None)
 
 if current.learner is not None:
     st.markdown(t("signed-in", name=md_escape(current.learner.name)))
+    left, right = st.columns(2)
+    left.page_link("trainer/pages/learn_page.py", label=t("go-learn"), icon=":material/school:")
+    right.page_link("trainer/pages/drill_page.py", label=t("go-drill"), icon=":material/target:")
     st.header(t("settings"))
     with st.form("settings", border=False):
         rules = st.radio(
@@ -51,4 +54,4 @@ if current.learner is not None:
             current.rules, current.variants = str(rules), list(variants)
             current.four_colour, current.large = four_colour, large
             progress_store.save_settings(current.learner.id, current.settings())
-            st.success(t("saved"), icon="✅")
+            st.success(t("saved"), icon=":material/check_circle:")

@@ -23,7 +23,7 @@ done = sum(1 for _, completed in saved.values() if completed)
 st.markdown(t("lesson-completion", done=done, total=len(course().lessons)))
 
 if answers.empty:
-    st.info(t("no-answers"), icon="🌱")
+    st.info(t("no-answers"), icon=":material/eco:")
     st.stop()
 
 stats = rule_stats(answers)

@@ -1,0 +1,93 @@
+"""The page as a person sees it: `streamlit run` in the background, Debian's chromium driven by
+Playwright through picking a name and answering one drill puzzle, with screenshots."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Debian's chromium (see .ci/run)")
+        pytest.skip("chromium is not installed")
+    port = free_port()
+    env = {**os.environ, "KLAVERJAS_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
+    env.pop("KLAVERJAS_DATABASE_URL", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "trainer_app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.read() == b"ok":
+                        break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            pytest.fail("streamlit did not start within 60 s")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
+    idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+    page.goto(f"{server}/profile")
+    expect(idle).to_be_visible(timeout=30_000)
+    page.get_by_label("…or type a new name").fill("Anna")
+    page.get_by_role("button", name="Start").click()
+    expect(page.get_by_role("heading", name="Settings")).to_be_visible(timeout=30_000)
+    page.get_by_role("link", name="Start a drill").click()
+    expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
+    expect(page.locator(".kj-card").first).to_be_visible()
+    page.locator("[data-testid='stButtonGroup'] button").first.click()
+    page.get_by_role("button", name="Answer").click()
+    expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+    expect(idle).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(screenshot), full_page=True)
+
+
+def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        desktop = browser.new_page(viewport={"width": 1100, "height": 1300})
+        answer_one_drill_puzzle(desktop, server, ARTIFACTS / "drill.png")
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        answer_one_drill_puzzle(phone, server, ARTIFACTS / "drill-phone.png")
+        browser.close()
+    assert (ARTIFACTS / "drill.png").stat().st_size > 10_000
