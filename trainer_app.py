@@ -21,12 +21,23 @@ pages = [
         url_path="learn",
         default=True,
     ),
-    st.Page("trainer/pages/drill_page.py", title=t("nav-drill"), icon=":material/target:", url_path="drill"),
     st.Page(
-        "trainer/pages/progress_page.py", title=t("nav-progress"), icon=":material/trending_up:", url_path="progress"
+        "trainer/pages/drill_page.py",
+        title=t("nav-drill"),
+        icon=":material/target:",
+        url_path="drill",
     ),
     st.Page(
-        "trainer/pages/profile_page.py", title=t("nav-settings"), icon=":material/person:", url_path="profile"
+        "trainer/pages/progress_page.py",
+        title=t("nav-progress"),
+        icon=":material/trending_up:",
+        url_path="progress",
+    ),
+    st.Page(
+        "trainer/pages/profile_page.py",
+        title=t("nav-settings"),
+        icon=":material/person:",
+        url_path="profile",
     ),
 ]
 navigation = st.navigation(pages)

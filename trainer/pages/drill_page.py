@@ -313,7 +313,10 @@ if state.result is not None:
     if state.result.correct:
         st.success(f"{t('right')} {t('rule-named', title=title)}", icon=":material/check_circle:")
     else:
-        st.error(f"{t('wrong')} {t('answer-was', answer=state.result.expected)}", icon=":material/cancel:")
+        st.error(
+            f"{t('wrong')} {t('answer-was', answer=state.result.expected)}",
+            icon=":material/cancel:",
+        )
         st.markdown(t("rule-named", title=title))
         st.write(puzzle.explanation)
     if state.streak_over:

@@ -164,7 +164,10 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         if feedback.correct:
             st.success(f"{t('right')} {feedback.explanation}", icon=":material/check_circle:")
         else:
-            st.error(f"{t('wrong')} {t('answer-was', answer=feedback.expected)}", icon=":material/cancel:")
+            st.error(
+                f"{t('wrong')} {t('answer-was', answer=feedback.expected)}",
+                icon=":material/cancel:",
+            )
             st.write(feedback.explanation)
 
 
