@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from progress import StorageError
 from trainer.markup import md_escape
 from trainer.services import profile
 from trainer.texts import t
@@ -44,4 +45,7 @@ navigation = st.navigation(pages)
 learner = profile().learner
 if learner is not None:
     st.sidebar.markdown(t("signed-in", name=md_escape(learner.name)))
-navigation.run()
+try:
+    navigation.run()
+except StorageError as error:  # a database that fails mid-session: say so, keep the page
+    st.error(t("storage-error", error=error), icon=":material/warning:")

@@ -33,41 +33,51 @@ class Suggestion:
     retrievability: float | None  # FSRS's estimate of remembering it now (0-1)
 
 
+class Schedule:
+    """The FSRS cards of one learner, built once from the stored answers and then kept up to
+    date answer by answer, so choosing the next rule does not replay the whole history."""
+
+    def __init__(self, answers: pd.DataFrame | None = None) -> None:
+        self.cards: dict[str, Card] = {}
+        self.reviews = 0
+        if answers is not None and not answers.empty:
+            ordered = answers.sort_values("answered_at")
+            times = ordered["answered_at"].dt.to_pydatetime()
+            for rule, correct, when in zip(ordered["rule"], ordered["correct"], times, strict=True):
+                self.review(str(rule), bool(correct), when)
+
+    def review(self, rule: str, correct: bool, when: datetime) -> None:
+        rating = Rating.Good if correct else Rating.Again
+        self.cards[rule], _ = _SCHEDULER.review_card(
+            self.cards.get(rule, Card()), rating, review_datetime=when
+        )
+        self.reviews += 1
+
+    def plan(self, candidates: Sequence[str], now: datetime) -> list[Suggestion]:
+        """Every candidate rule, most needed first."""
+        due: list[Suggestion] = []
+        new: list[Suggestion] = []
+        later: list[Suggestion] = []
+        for rule in candidates:
+            card = self.cards.get(rule)
+            if card is None:
+                new.append(Suggestion(rule, Reason.NEW, None, None))
+                continue
+            recall = _SCHEDULER.get_card_retrievability(card, current_datetime=now)
+            is_due = card.due <= now
+            (due if is_due else later).append(
+                Suggestion(rule, Reason.DUE if is_due else Reason.LATER, card.due, recall)
+            )
+        due.sort(key=lambda s: (s.retrievability or 0.0, s.due))
+        later.sort(key=lambda s: s.due or now)
+        return [*due, *new, *later]
+
+
 def plan(answers: pd.DataFrame, candidates: Sequence[str], now: datetime) -> list[Suggestion]:
     """Every candidate rule, most needed first."""
-    cards = _cards(answers, set(candidates))
-    due: list[Suggestion] = []
-    new: list[Suggestion] = []
-    later: list[Suggestion] = []
-    for rule in candidates:
-        card = cards.get(rule)
-        if card is None:
-            new.append(Suggestion(rule, Reason.NEW, None, None))
-            continue
-        recall = _SCHEDULER.get_card_retrievability(card, current_datetime=now)
-        target = due if card.due <= now else later
-        target.append(Suggestion(rule, Reason.DUE if card.due <= now else Reason.LATER,
-                                 card.due, recall))  # fmt: skip
-    due.sort(key=lambda s: (s.retrievability or 0.0, s.due))
-    later.sort(key=lambda s: s.due or now)
-    return [*due, *new, *later]
+    return Schedule(answers).plan(candidates, now)
 
 
 def next_rule(answers: pd.DataFrame, candidates: Sequence[str], now: datetime) -> Suggestion:
     """The single rule to practise now."""
     return plan(answers, candidates, now)[0]
-
-
-def _cards(answers: pd.DataFrame, rules: set[str]) -> dict[str, Card]:
-    cards: dict[str, Card] = {}
-    if answers.empty:
-        return cards
-    ordered = answers.sort_values("answered_at")
-    times = ordered["answered_at"].dt.to_pydatetime()
-    for rule, correct, when in zip(ordered["rule"], ordered["correct"], times, strict=True):
-        if rule not in rules:
-            continue
-        card = cards.get(rule, Card())
-        rating = Rating.Good if bool(correct) else Rating.Again
-        cards[rule], _ = _SCHEDULER.review_card(card, rating, review_datetime=when)
-    return cards

@@ -137,3 +137,15 @@ def test_progress_shows_the_rule_and_players_are_kept_apart(data_dir: Path) -> N
     sign_in(app, "Bert").switch_page(PROGRESS).run()
     assert "No answers yet" in app.info[0].value
     assert store.answer_count(anna.id) == 3
+
+
+def test_a_database_that_fails_mid_session_gives_a_clear_message(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    (data_dir / "trainer.sqlite3").unlink()  # the file vanishes under the running app
+    for suffix in ("-wal", "-shm"):
+        (data_dir / f"trainer.sqlite3{suffix}").unlink(missing_ok=True)
+    (data_dir / "trainer.sqlite3").mkdir()  # and a folder now stands in its place
+    _store.clear()
+    app.switch_page(PROGRESS).run()
+    assert not app.exception
+    assert "Your progress cannot be saved right now" in app.error[0].value

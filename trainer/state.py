@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lessons import Feedback
+from progress.schedule import Schedule
 from trainer.grading import Grade
 
 #: The drill's "what I need most" choice instead of a fixed rule.
@@ -33,3 +34,4 @@ class DrillState:
     streak_over: bool = False
     reason: str = ""
     replayed: set[str] = field(default_factory=set)
+    schedule: Schedule | None = None  # built once per session, then updated answer by answer

@@ -10,7 +10,7 @@ import streamlit as st
 
 from klaverjas_core import RuleId, Seat, Suit, parse_cards, rule_text
 from progress import AnswerRecord
-from progress.schedule import next_rule
+from progress.schedule import Schedule
 from progress.store import utc_now
 from puzzles import GENERATORS, Kind, Puzzle, generate
 from puzzles.model import JSON
@@ -65,11 +65,21 @@ with st.expander(t("settings"), expanded=state.key is None):
     )
 
 
+def schedule() -> Schedule:
+    """The learner's FSRS schedule, rebuilt only when answers were stored elsewhere."""
+    current_schedule: Schedule | None = state.schedule
+    if current_schedule is None or current_schedule.reviews != progress_store.answer_count(
+        learner.id
+    ):
+        current_schedule = state.schedule = Schedule(progress_store.answers(learner.id))
+    return current_schedule
+
+
 def choose_next() -> tuple[str, str, str, int, int] | None:
     """The next puzzle: a mistake to replay, the most needed rule, or the chosen one."""
-    answers = progress_store.answers(learner.id)
     rules_name = current.ruleset.name
     if state.mode == "mistakes":
+        answers = progress_store.answers(learner.id)
         wrong = answers[(answers["source"] == "puzzle") & ~answers["correct"]]
         for row in wrong.to_dict("records"):
             if row["item_id"] not in state.replayed and pd.notna(row["seed"]):
@@ -79,7 +89,7 @@ def choose_next() -> tuple[str, str, str, int, int] | None:
         return None
     rule = state.rule
     if rule == AUTO:
-        suggestion = next_rule(answers, targets, utc_now())
+        suggestion = schedule().plan(targets, utc_now())[0]
         rule = suggestion.rule
         state.reason = t(
             "suggested",
@@ -203,7 +213,7 @@ def board_and_reply() -> dict[str, JSON] | None:
                 key=f"rvr-{puzzle.id}",
             )
         submitted = st.form_submit_button(
-            t("submit"), type="primary", disabled=state.result is not None
+            t("submit"), type="primary", disabled=state.result is not None, key="answer_button"
         )
     return reply if submitted else None
 
@@ -286,6 +296,7 @@ def show_revoke(content: object) -> list[str]:
 reply = board_and_reply()
 if reply is not None and state.result is None:
     state.result = grade(puzzle, reply)
+    synced = schedule()  # in step with the database before this answer is stored
     progress_store.record(
         learner.id,
         AnswerRecord(
@@ -302,6 +313,7 @@ if reply is not None and state.result is None:
             seed=seed,
         ),
     )
+    synced.review(puzzle.rule.value, state.result.correct, utc_now())
     if state.mode == "streak":
         if state.result.correct:
             state.streak += 1

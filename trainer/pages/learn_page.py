@@ -138,7 +138,9 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
     with st.form(key):
         reply = reply_widgets(check, f"{key}-reply")
         answered = index in state.feedback
-        if st.form_submit_button(t("check-answer"), type="primary", disabled=answered):
+        if st.form_submit_button(
+            t("check-answer"), type="primary", disabled=answered, key=f"{key}-submit"
+        ):
             if reply is None:
                 st.warning(t("answer-first"), icon=":material/back_hand:")
             else:

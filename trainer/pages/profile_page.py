@@ -17,7 +17,7 @@ names = [learner.name for learner in progress_store.learners()]
 with st.form("pick-learner", border=False):
     picked = st.selectbox(t("pick-name"), ["", *names], key="pick_name")
     typed = st.text_input(t("new-name"), key="new_name", max_chars=40)
-    if st.form_submit_button(t("start"), type="primary"):
+    if st.form_submit_button(t("start"), type="primary", key="start_button"):
         try:
             current.load(progress_store.learner(typed.strip() or picked or ""))
         except ValueError as problem:
@@ -50,7 +50,7 @@ if current.learner is not None:
         )
         four_colour = st.toggle(t("four-colour"), value=current.four_colour, key="set_four")
         large = st.toggle(t("large-cards"), value=current.large, key="set_large")
-        if st.form_submit_button(t("save")):
+        if st.form_submit_button(t("save"), key="save_settings"):
             current.rules, current.variants = str(rules), list(variants)
             current.four_colour, current.large = four_colour, large
             progress_store.save_settings(current.learner.id, current.settings())

@@ -1,0 +1,227 @@
+"""The running app under load, through Streamlit's agent API (HTTP, no browser).
+
+Starts `streamlit run` on 127.0.0.1 with a fresh SQLite database, then measures:
+- start-up: launch until the health check answers, and the first full page run;
+- one learner's interactions: answer a puzzle (feedback) and ask for the next one;
+- memory per session: the server's resident memory growth per open session;
+- N concurrent learners for a while, each thinking 1-3 s between clicks like a person:
+  latency percentiles, errors, and every answer counted in the database afterwards.
+
+Run: ``python benchmarks/bench_app.py`` (``--learners 50 --seconds 60`` are the defaults;
+``--quick`` for a smoke run). All traffic stays on 127.0.0.1 and every loop is bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from progress import ProgressStore, make_engine  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Client:
+    """One learner's session, driven over the agent API."""
+
+    def __init__(self, base: str) -> None:
+        self.url = f"{base}/_stcore/agent/interact"
+        self.session: str | None = None
+        self.latencies: list[float] = []
+
+    def post(self, body: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
+        if self.session:
+            body = {"session_id": self.session, **body}
+        request = urllib.request.Request(
+            self.url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )
+        start = time.perf_counter()
+        with urllib.request.urlopen(request, timeout=60) as response:
+            snapshot: dict[str, Any] = json.load(response)
+        if record:
+            self.latencies.append(time.perf_counter() - start)
+        if snapshot.get("status") == "error" or "exception" in json.dumps(snapshot["tree"]):
+            raise RuntimeError(f"the app raised: {json.dumps(snapshot)[:300]}")
+        self.session = snapshot["session_id"]
+        return snapshot
+
+    def sign_in(self, name: str) -> dict[str, Any]:
+        self.post({"page": "profile"}, record=False)
+        self.post({"widget_state": {"new_name": name}, "trigger": {"key": "start_button"}},
+                  record=False)  # fmt: skip
+        return self.post({"page": "drill"}, record=False)
+
+    def answer(self, snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        pills = next(e for e in walk(snapshot["tree"]) if str(e.get("key", "")).startswith("pick-"))
+        options = pills["props"]["options"]
+        choice = rng.sample(options, rng.randint(1, len(options)))
+        return self.post({"widget_state": {pills["key"]: choice},
+                          "trigger": {"key": "answer_button"}})  # fmt: skip
+
+    def next_puzzle(self) -> dict[str, Any]:
+        return self.post({"trigger": {"key": "next_button"}})
+
+
+def walk(node: Any) -> list[dict[str, Any]]:
+    found = []
+    if isinstance(node, dict):
+        found.append(node)
+        for child in node.get("children", []):
+            found.extend(walk(child))
+    return found
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def single_learner(base: str, interactions: int) -> None:
+    client = Client(base)
+    snapshot = client.sign_in("Solo")
+    rng = random.Random(1)
+    answer_times, next_times = [], []
+    for _ in range(interactions):
+        client.answer(snapshot, rng)
+        answer_times.append(client.latencies[-1])
+        snapshot = client.next_puzzle()
+        next_times.append(client.latencies[-1])
+    for name, times in (("answer -> feedback", answer_times), ("next puzzle", next_times)):
+        print(
+            f"{name}: median {statistics.median(times) * 1000:.1f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.1f} ms over {len(times)}"
+        )
+
+
+def memory_per_session(base: str, pid: int, sessions: int) -> None:
+    baseline = rss_kib(pid)
+    clients = [Client(base) for _ in range(sessions)]
+    for number, client in enumerate(clients):
+        client.sign_in(f"Idle {number}")
+    grown = rss_kib(pid) - baseline
+    print(
+        f"memory: {grown / sessions:.0f} KiB per session "
+        f"({baseline // 1024} MiB before, +{grown // 1024} MiB for {sessions} sessions)"
+    )
+
+
+def load(base: str, data: Path, learners: int, seconds: float) -> bool:
+    """Concurrent learners answering puzzles; True if nothing failed and nothing was lost."""
+    counts: dict[str, int] = {}
+    errors: list[str] = []
+    latencies: list[float] = []
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def learner(number: int) -> None:
+        name = f"Learner {number}"
+        client, think = Client(base), random.Random(number)
+        answered = 0
+        try:
+            snapshot = client.sign_in(name)
+            while time.monotonic() < deadline:
+                time.sleep(think.uniform(1.0, 3.0))  # reading the puzzle
+                client.answer(snapshot, think)
+                answered += 1
+                time.sleep(think.uniform(0.5, 1.5))  # reading the feedback
+                snapshot = client.next_puzzle()
+        except (OSError, RuntimeError, StopIteration, urllib.error.URLError) as error:
+            with lock:
+                errors.append(f"{name}: {error}")
+        with lock:
+            counts[name] = answered
+            latencies.extend(client.latencies)
+
+    threads = [threading.Thread(target=learner, args=(n,)) for n in range(learners)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    store = ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}"))
+    stored = {name: store.answer_count(store.learner(name).id) for name in counts}
+    lost = {name: (counts[name], stored[name]) for name in counts if counts[name] != stored[name]}
+    total = sum(counts.values())
+    print(
+        f"load: {learners} learners for {seconds:.0f} s: {total} answers, "
+        f"{len(latencies)} requests, p50 {percentile(latencies, 0.5) * 1000:.0f} ms, "
+        f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, "
+        f"max {max(latencies) * 1000:.0f} ms, errors {len(errors)}"
+    )
+    print(f"stored: {sum(stored.values())} of {total} answers; mismatches: {lost or 'none'}")
+    for error in errors[:5]:
+        print("  error:", error)
+    return not errors and not lost
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--learners", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--interactions", type=int, default=100, help="single-learner cycles")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    if args.quick:
+        args.learners, args.seconds, args.interactions = 5, 5, 10
+
+    data = Path(tempfile.mkdtemp(prefix="kj-bench-"))
+    port = free_port()
+    env = {**os.environ, "KLAVERJAS_DATA_DIR": str(data)}
+    env.pop("KLAVERJAS_DATABASE_URL", None)
+    launched = time.perf_counter()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "trainer_app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--server.enableAgentApi", "true"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=1) as response:
+                    if response.read() == b"ok":
+                        break
+            except OSError:
+                time.sleep(0.1)
+        healthy = time.perf_counter() - launched
+        start = time.perf_counter()
+        Client(base).post({}, record=False)
+        first_run = time.perf_counter() - start
+        print(f"start-up: health after {healthy:.2f} s, first page run {first_run * 1000:.0f} ms")
+        single_learner(base, args.interactions)
+        memory_per_session(base, server.pid, args.learners)
+        return 0 if load(base, data, args.learners, args.seconds) else 1
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
