@@ -1,6 +1,8 @@
 """The running app under load, through Streamlit's agent API (HTTP, no browser).
 
-Starts `streamlit run` on 127.0.0.1 with a fresh SQLite database, then measures:
+Starts `streamlit run` on 127.0.0.1 with a fresh SQLite database (and room for 400 agent
+sessions: the memory step keeps its sessions open while the load step opens its own), then
+measures:
 - start-up: launch until the health check answers, and the first full page run;
 - one learner's interactions: answer a puzzle (feedback) and ask for the next one;
 - memory per session: the server's resident memory growth per open session;
@@ -198,7 +200,7 @@ def main() -> int:
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "trainer_app.py", "--server.headless", "true",
          "--server.address", "127.0.0.1", "--server.port", str(port),
-         "--server.enableAgentApi", "true"],
+         "--server.enableAgentApi", "true", "--server.agentMaxSessions", "400"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
