@@ -81,12 +81,33 @@ def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
     page.screenshot(path=str(screenshot), full_page=True)
 
 
+def visit_lesson_and_progress(page: Page) -> None:
+    """Open a lesson, answer its first check, then look at the progress page."""
+    idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+    page.get_by_role("link", name="Learn").click()
+    page.get_by_role("button", name="Open").nth(6).click()  # lesson 7
+    expect(page.get_by_role("heading", name="7. Your partner is winning")).to_be_visible(
+        timeout=30_000
+    )
+    for label in ("Q♥", "7♦"):
+        page.locator("[data-testid='stButtonGroup'] button", has_text=label).click()
+    page.get_by_role("button", name="Check").click()
+    expect(page.get_by_text("Right!").first).to_be_visible(timeout=30_000)
+    expect(idle).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "lesson.png"), full_page=True)
+    page.get_by_role("link", name="Progress").click()
+    expect(page.get_by_role("heading", name="Per rule")).to_be_visible(timeout=30_000)
+    expect(idle).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "progress.png"), full_page=True)
+
+
 def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(server: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         desktop = browser.new_page(viewport={"width": 1100, "height": 1300})
         answer_one_drill_puzzle(desktop, server, ARTIFACTS / "drill.png")
+        visit_lesson_and_progress(desktop)
         phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
         answer_one_drill_puzzle(phone, server, ARTIFACTS / "drill-phone.png")
         browser.close()

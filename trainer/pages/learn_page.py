@@ -73,15 +73,14 @@ def show_table(step: Step, index: int) -> None:
         show_trump(table.trump, current)
     trick = table.trick
     if trick:
-        shown = len(trick)
-        if table.reveal:
-            key = f"reveal-{state.lesson_id}-{index}"
-            shown = st.session_state.setdefault(key, 1)
-            if shown < len(trick) and st.button(t("next") + " ▶", key=f"{key}-more"):
-                st.session_state[key] = shown = shown + 1
+        key = f"reveal-{state.lesson_id}-{index}"
+        shown = st.session_state.setdefault(key, 1) if table.reveal else len(trick)
         leader = table.leader
         captions = [str(Seat((leader + i) % 4)) for i in range(shown)] if leader is not None else []
         show_cards(trick[:shown], table.trump, current, captions=captions)
+        if shown < len(trick) and st.button(t("play-next-card"), key=f"{key}-more"):
+            st.session_state[key] = shown + 1
+            st.rerun()
     if table.cards:
         show_cards(table.cards, table.trump, current)
     if table.hand:

@@ -46,14 +46,15 @@ if weak:
 else:
     st.write(t("nothing-weak"))
 upcoming = plan(answers, sorted(rule.value for rule in PRACTISABLE), utc_now())[:3]
-st.caption(
-    ", ".join(
-        f"{rule_text(RuleId(s.rule)).title} ({t(f'reason-{s.reason.value}')})" for s in upcoming
-    )
+names = ", ".join(
+    f"{rule_text(RuleId(s.rule)).title} ({t(f'reason-{s.reason.value}')})" for s in upcoming
 )
+st.caption(t("coming-up", rules=names))
 
 st.subheader(t("trend"))
-st.line_chart(daily_accuracy(answers), x="day", y="accuracy")
+daily = daily_accuracy(answers)
+daily[t("accuracy-percent")] = (daily["accuracy"] * 100).round(1)
+st.bar_chart(daily, x="day", y=t("accuracy-percent"), y_label=t("accuracy-percent"))
 
 st.download_button(
     t("export"),
