@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from klaverjas_core._tables import BEATS_TRUMP, SUIT_MASKS, TRUMP_POWER, WIN_KEY
+from klaverjas_core._tables import BEATS_TRUMP, SUIT_MASKS, TRUMP_POWER
 from klaverjas_core.cards import Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
 from klaverjas_core.texts import message, render
+from klaverjas_core.tricks import winner_index
 
 __all__ = ["Branch", "LegalCards", "Verdict", "check_card", "decide", "legal_cards"]
 
@@ -74,7 +75,7 @@ def decide(hand: int, trick: Sequence[int], trump: int, partner_exemption: bool)
     trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return Branch.VOID_NO_TRUMPS, hand
-    winner, best_trump = _winner_and_best_trump(trick, trump, led)
+    winner, best_trump = _winner_and_best_trump(trick, trump)
     partner_winning = winner == len(trick) - 2
     if best_trump < 0:
         if partner_exemption and partner_winning:
@@ -97,17 +98,11 @@ def decide(hand: int, trick: Sequence[int], trump: int, partner_exemption: bool)
     return Branch.ONLY_LOWER_TRUMPS, hand
 
 
-def _winner_and_best_trump(trick: Sequence[int], trump: int, led: int) -> tuple[int, int]:
-    """Position of the winning card, and the highest trump's index (-1 if none)."""
-    base = (trump * 4 + led) * 32
-    winner = 0
-    best_key = WIN_KEY[base + trick[0]]
-    for position in range(1, len(trick)):
-        key = WIN_KEY[base + trick[position]]
-        if key > best_key:
-            winner, best_key = position, key
-    best_trump = trick[winner] if best_key >= 16 else -1
-    return winner, best_trump
+def _winner_and_best_trump(trick: Sequence[int], trump: int) -> tuple[int, int]:
+    """Position of the winning card, and the highest trump's index (-1 if none): a trick that
+    holds a trump is always won by its highest trump."""
+    winner = winner_index(trick, trump)
+    return winner, trick[winner] if trick[winner] >> 3 == trump else -1
 
 
 # Per branch: the rule that permits a legal card, and the rules that forbid an illegal one
@@ -192,8 +187,7 @@ class Decision:
     def winning_position(self) -> int | None:
         if not self.trick:
             return None
-        led = self.trick[0].suit.value
-        return _winner_and_best_trump([c.index for c in self.trick], self.trump.value, led)[0]
+        return winner_index([c.index for c in self.trick], self.trump.value)
 
     @property
     def highest_trump(self) -> Card | None:

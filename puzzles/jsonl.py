@@ -93,7 +93,7 @@ def _puzzle(record: dict[str, JSON]) -> Puzzle:
     parsed_tags = (
         tuple(_enum(RuleId, tag, "tags") for tag in tags)
         if isinstance(tags, list)
-        else (rule, *(t for t in solution.tags if t is not rule))
+        else solution.tags_for(rule)
     )
     explanation = record.get("explanation")
     assert isinstance(level, int)

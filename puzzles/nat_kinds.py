@@ -22,8 +22,8 @@ from klaverjas_core import (
 from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
 from klaverjas_core.tricks import points_of, winner_index
+from puzzles.content import GenerationError, cards_at, text_at
 from puzzles.model import JSON
-from puzzles.play_kinds import GenerationError, _cards, _text
 from puzzles.solution import Solution
 
 R = RuleId
@@ -40,7 +40,7 @@ def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
         raise ValueError(f"`choosers` must be pair 0 or 1, got {choosers!r}")
     if "tricks" in content:
         score = score_deal(
-            _tricks(content), Suit.parse(_text(content, "trump")), choosers, rules,
+            _tricks(content), Suit.parse(text_at(content, "trump")), choosers, rules,
             declared=_declared(content),
         )  # fmt: skip
         undeclared = sum(item.rule is R.ROEM_DECLARE for item in score.ledger)
@@ -78,7 +78,7 @@ def _tricks(content: Mapping[str, JSON]) -> list[tuple[int, Sequence[Card] | str
     for entry in raw:
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
             raise ValueError(f"a trick must be [leader_seat, [four cards]], got {entry!r}")
-        tricks.append((entry[0], list(_cards({"cards": entry[1]}, "cards"))))
+        tricks.append((entry[0], list(cards_at({"cards": entry[1]}, "cards"))))
     return tricks
 
 
@@ -431,15 +431,15 @@ def _replay_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
     tricks = _tricks(content)
     hands: list[list[Card]] = [[], [], [], []]
     for leader, cards in tricks:
-        for position, card in enumerate(_cards({"c": list(map(str, cards))}, "c")):
+        for position, card in enumerate(cards_at({"c": list(map(str, cards))}, "c")):
             hands[(leader + position) % 4].append(card)
     try:
         deal = Deal(hands, Seat((tricks[0][0] - 1) % 4), rules.with_variants(compulsory=False))
-        deal.name_trumps(Suit.parse(_text(content, "trump")))
+        deal.name_trumps(Suit.parse(text_at(content, "trump")))
         for leader, cards in tricks:
             if leader != deal.to_move:
                 return [f"a trick is led by seat {leader} instead of seat {int(deal.to_move)}"]
-            for card in _cards({"c": list(map(str, cards))}, "c"):
+            for card in cards_at({"c": list(map(str, cards))}, "c"):
                 deal.play(card)
     except KlaverjasError as error:
         return [f"the tricks are not a legal deal: {error}"]

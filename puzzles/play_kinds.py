@@ -15,9 +15,9 @@ from klaverjas_core import (
     Suit,
     format_cards,
     parse_card,
-    parse_cards,
 )
 from klaverjas_core.texts import message
+from puzzles.content import GenerationError, cards_at, text_at
 from puzzles.model import JSON, Kind
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, build_position
@@ -72,25 +72,11 @@ def position_content(position: Position, hand_size: int) -> dict[str, JSON]:
 
 def position_of(content: Mapping[str, JSON], rules: RuleSet) -> Position:
     return Position(
-        Suit.parse(_text(content, "trump")),
-        tuple(_cards(content, "trick")),
-        tuple(_cards(content, "hand")),
+        Suit.parse(text_at(content, "trump")),
+        tuple(cards_at(content, "trick")),
+        tuple(cards_at(content, "hand")),
         rules,
     )
-
-
-def _text(content: Mapping[str, JSON], key: str) -> str:
-    value = content.get(key)
-    if not isinstance(value, str):
-        raise ValueError(f"`{key}` must be text, got {value!r}")
-    return value
-
-
-def _cards(content: Mapping[str, JSON], key: str) -> list[Card]:
-    value = content.get(key)
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError(f'`{key}` must be a list of cards like ["10♥"], got {value!r}')
-    return parse_cards(" ".join(str(item) for item in value))
 
 
 # --- solving ---------------------------------------------------------------------------------
@@ -115,7 +101,7 @@ def solve_which_cards(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
 
 def solve_card_legal(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
     position = position_of(content, rules)
-    card = parse_card(_text(content, "card"))
+    card = parse_card(text_at(content, "card"))
     result = position.legal_cards()
     verdict = result.verdict(card)
     return Solution(
@@ -201,10 +187,6 @@ CITY_SCENARIOS: dict[RuleId, tuple[Scenario, ...]] = {
     R.PLAY_PARTNER_WINNING: (PARTNER_PLAIN, PARTNER_TRUMPED),
     R.PLAY_MUST_UNDERTRUMP: (VOID_TRUMPED, PARTNER_TRUMPED),
 }
-
-
-class GenerationError(RuntimeError):
-    """A generator found no puzzle within its attempts (a bug: tests guard against it)."""
 
 
 def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:

@@ -110,12 +110,11 @@ def generate(
     else:
         content = _GENERATE[kind](rule, ruleset, level, rng)
     solution = solve(kind, content, ruleset)
-    tags = (rule, *(tag for tag in solution.tags if tag is not rule))
     return Puzzle(
         id=puzzle_id(kind, ruleset, content),
         kind=kind,
         rule=rule,
-        tags=tags,
+        tags=solution.tags_for(rule),
         rules=ruleset,
         level=level,
         seed=seed,

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from klaverjas_core import DECK, Deal, ImpossiblePositionError, RuleId, RuleSet, Seat, Suit
 from klaverjas_core.legality import Decision, decide
 from klaverjas_core.tricks import winner_index
+from puzzles.content import GenerationError, cards_at, text_at
 from puzzles.model import JSON
-from puzzles.play_kinds import GenerationError, _cards, _text
 from puzzles.solution import Solution
 
 R = RuleId
@@ -44,14 +44,14 @@ def replay(content: Mapping[str, JSON], rules: RuleSet) -> Deal:
     hands_raw = content.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != 4:
         raise ValueError("`hands` must be the four hands as dealt, seats 0-3")
-    hands = [_cards({"hand": hand}, "hand") for hand in hands_raw]
+    hands = [cards_at({"hand": hand}, "hand") for hand in hands_raw]
     first_leader = content.get("first_leader")
     if first_leader not in (0, 1, 2, 3):
         raise ValueError(f"`first_leader` must be a seat 0-3, got {first_leader!r}")
     assert isinstance(first_leader, int)
     deal = Deal(hands, Seat((first_leader - 1) % 4), rules.with_variants(compulsory=False),
                 referee=True)  # fmt: skip
-    deal.name_trumps(Suit.parse(_text(content, "trump")))
+    deal.name_trumps(Suit.parse(text_at(content, "trump")))
     tricks = content.get("tricks")
     if not isinstance(tricks, list) or not 1 <= len(tricks) <= 8:
         raise ValueError("`tricks` must list 1 to 8 tricks as [leader_seat, [cards]]")
@@ -63,7 +63,7 @@ def replay(content: Mapping[str, JSON], rules: RuleSet) -> Deal:
                 f"trick {number} is led by seat {entry[0]}, but seat {int(deal.to_move)} won "
                 "the trick before (or leads first)"
             )
-        cards = _cards({"cards": entry[1]}, "cards")
+        cards = cards_at({"cards": entry[1]}, "cards")
         if len(cards) != 4:
             raise ValueError(f"trick {number} must have 4 cards")
         for card in cards:

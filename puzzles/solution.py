@@ -17,3 +17,7 @@ class Solution:
     decisive: frozenset[RuleId]
     #: Why the puzzle is not worth asking, if it is not (every card legal, one card, ...).
     trivial: str | None = None
+
+    def tags_for(self, target: RuleId) -> tuple[RuleId, ...]:
+        """The puzzle's tags: its target rule first, then the other deciding rules."""
+        return (target, *(tag for tag in self.tags if tag is not target))

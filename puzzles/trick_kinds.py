@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from klaverjas_core import DECK, Card, RuleId, RuleSet, Suit, judge_trick
 from klaverjas_core.cards import PLAIN_ORDER, TRUMP_ORDER, Rank
+from puzzles.content import GenerationError, cards_at, text_at
 from puzzles.model import JSON
-from puzzles.play_kinds import GenerationError, _cards, _text
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, deal_trick
 from puzzles.solution import Solution
@@ -25,8 +25,8 @@ ANY = (FOLLOW_ALL, FOLLOW_TRUMPS, SOME_TRUMP, NO_TRUMP)
 
 
 def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    trump = Suit.parse(_text(content, "trump"))
-    cards = _cards(content, "trick")
+    trump = Suit.parse(text_at(content, "trump"))
+    cards = cards_at(content, "trick")
     judged = judge_trick(cards, trump, rules)
     last = content.get("trick_number") == 8
     points = judged.points + (LAST_TRICK_BONUS if last else 0)
@@ -188,7 +188,7 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
 
 def _interesting(target: RuleId, content: Mapping[str, JSON], solution: Solution) -> bool:
     """Keep the trap in: a plain-suit trick where another suit's card looks stronger, etc."""
-    cards = _cards(content, "trick")
+    cards = cards_at(content, "trick")
     if target is R.TRICK_SUIT_LED_WINS:
         return any(card.suit is not cards[0].suit for card in cards)
     if target in (R.POINTS_CARDS, R.POINTS_LAST_TRICK):
@@ -206,7 +206,7 @@ def _as_int(value: JSON) -> int:
 
 
 def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
-    cards = _cards(content, "trick")
+    cards = cards_at(content, "trick")
     number = content.get("trick_number")
     if len(cards) != 4:
         return [f"a counted trick has 4 cards, got {len(cards)}"]
@@ -215,5 +215,5 @@ def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
     if content.get("leader") not in (0, 1, 2, 3):
         return [f"leader must be a seat 0-3, got {content.get('leader')!r}"]
     hand_size = 9 - number  # cards in each hand when the trick began
-    problem = trick_problem(Suit.parse(_text(content, "trump")), cards, hand_size, (), rules)
+    problem = trick_problem(Suit.parse(text_at(content, "trump")), cards, hand_size, (), rules)
     return [problem] if problem else []
