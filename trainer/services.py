@@ -65,8 +65,9 @@ class Profile:
 
 
 def profile() -> Profile:
-    found = st.session_state.setdefault("profile", Profile())
-    assert isinstance(found, Profile)
+    found = st.session_state.get("profile")
+    if not isinstance(found, Profile):  # first visit, or the app's code was reloaded
+        found = st.session_state["profile"] = Profile()
     return found
 
 

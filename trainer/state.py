@@ -4,6 +4,9 @@ classes defined there would be new classes each run and stored objects would not
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+import streamlit as st
 
 from lessons import Feedback
 from progress.schedule import Schedule
@@ -35,3 +38,15 @@ class DrillState:
     reason: str = ""
     replayed: set[str] = field(default_factory=set)
     schedule: Schedule | None = None  # built once per session, then updated answer by answer
+
+
+T = TypeVar("T")
+
+
+def session_object(key: str, kind: type[T]) -> T:
+    """The session's object under `key`, created when missing, or when the app's code was
+    reloaded (a changed module makes a new class, which the stored object no longer is)."""
+    found = st.session_state.get(key)
+    if not isinstance(found, kind):
+        found = st.session_state[key] = kind()
+    return found

@@ -17,7 +17,7 @@ from puzzles.model import JSON
 from trainer.board import show_cards, show_position, show_trump, style
 from trainer.grading import grade
 from trainer.services import profile, require_learner, store
-from trainer.state import AUTO, DrillState
+from trainer.state import AUTO, DrillState, session_object
 from trainer.texts import t
 
 R = RuleId
@@ -27,8 +27,7 @@ PAIRS = ("N+S", "E+W")
 current = profile()
 learner = require_learner()
 progress_store = store()
-state = st.session_state.setdefault("drill", DrillState())
-assert isinstance(state, DrillState)
+state = session_object("drill", DrillState)
 style()
 st.header(t("drill"))
 

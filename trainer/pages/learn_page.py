@@ -12,7 +12,7 @@ from lessons.loader import GLOSSARY_LINK
 from progress import AnswerRecord
 from trainer.board import show_cards, show_trump, style
 from trainer.services import course, profile, require_learner, store
-from trainer.state import LessonState
+from trainer.state import LessonState, session_object
 from trainer.texts import t
 
 SEAT_ANSWERS = {
@@ -34,8 +34,7 @@ current = profile()
 learner = require_learner()
 progress_store = store()
 the_course = course()
-state = st.session_state.setdefault("lesson", LessonState())
-assert isinstance(state, LessonState)
+state = session_object("lesson", LessonState)
 style()
 
 
@@ -160,16 +159,16 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
                         seconds=time.monotonic() - state.shown_at,
                     ),
                 )
-    feedback = state.feedback.get(index)
-    if feedback is not None:
-        if feedback.correct:
-            st.success(f"{t('right')} {feedback.explanation}", icon=":material/check_circle:")
+    shown = state.feedback.get(index)
+    if shown is not None:
+        if shown.correct:
+            st.success(f"{t('right')} {shown.explanation}", icon=":material/check_circle:")
         else:
             st.error(
-                f"{t('wrong')} {t('answer-was', answer=feedback.expected)}",
+                f"{t('wrong')} {t('answer-was', answer=shown.expected)}",
                 icon=":material/cancel:",
             )
-            st.write(feedback.explanation)
+            st.write(shown.explanation)
 
 
 def lesson_view(lesson: Lesson) -> None:
