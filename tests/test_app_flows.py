@@ -149,3 +149,16 @@ def test_a_database_that_fails_mid_session_gives_a_clear_message(data_dir: Path)
     app.switch_page(PROGRESS).run()
     assert not app.exception
     assert "Your progress cannot be saved right now" in app.error[0].value
+
+
+def test_a_wrong_lesson_answer_shows_the_answer_and_the_reason(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(LEARN).run()
+    app.button(key="open-void-trumping").click().run()
+    app.pills[0].set_value(parse_cards("7♦"))
+    app.form_submit_button[0].click().run()
+    assert not app.exception
+    assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
+    assert any("you must trump with 7♥ Q♥" in m.value for m in app.markdown)
+    app.run()  # the feedback stays on the next rerun
+    assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
