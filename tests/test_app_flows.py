@@ -162,3 +162,31 @@ def test_a_wrong_lesson_answer_shows_the_answer_and_the_reason(data_dir: Path) -
     assert any("you must trump with 7♥ Q♥" in m.value for m in app.markdown)
     app.run()  # the feedback stays on the next rerun
     assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule", "words"),
+    [
+        ("is-nat", "score.nat", "nat: Yes"),
+        ("count-trick", "roem.stuk", "roem"),
+        ("amsterdam-or-rotterdam", "play.partner-winning", "Amsterdam:"),
+        ("who-revoked", "play.follow-suit", "Follow suit"),
+        ("card-legal", "play.must-trump", ""),
+    ],
+)
+def test_every_puzzle_kind_can_be_answered_in_the_app(
+    data_dir: Path, kind: str, rule: str, words: str
+) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(DRILL).run()
+    app.selectbox(key="drill_kind").set_value(kind).run()
+    app.selectbox(key="drill_rule").set_value(rule).run()
+    app.session_state["drill_next"] = True
+    app.run()
+    assert not app.exception
+    app.form_submit_button[0].click().run()  # answer without touching anything
+    assert not app.exception
+    feedback = [*app.success, *app.error]
+    assert feedback and words in feedback[0].value
+    frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
+    assert list(frame["kind"]) == [kind]

@@ -15,7 +15,7 @@ from progress.store import utc_now
 from puzzles import GENERATORS, Kind, Puzzle, generate
 from puzzles.model import JSON
 from trainer.board import show_cards, show_position, show_trump, style
-from trainer.grading import grade
+from trainer.grading import describe_answer, grade
 from trainer.services import profile, require_learner, store
 from trainer.state import AUTO, DrillState, session_object
 from trainer.texts import t
@@ -325,7 +325,7 @@ if state.result is not None:
         st.success(f"{t('right')} {t('rule-named', title=title)}", icon=":material/check_circle:")
     else:
         st.error(
-            f"{t('wrong')} {t('answer-was', answer=state.result.expected)}",
+            f"{t('wrong')} {t('answer-was', answer=describe_answer(puzzle))}",
             icon=":material/cancel:",
         )
         st.markdown(t("rule-named", title=title))

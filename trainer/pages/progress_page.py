@@ -52,7 +52,14 @@ names = ", ".join(
 st.caption(t("coming-up", rules=names))
 
 st.subheader(t("trend"))
-daily = daily_accuracy(answers)
+practised = list(stats["rule"])
+focus = st.selectbox(
+    t("trend-rule"),
+    ["", *practised],
+    key="trend_rule",
+    format_func=lambda rule: rule_text(RuleId(rule)).title if rule else t("all-rules"),
+)
+daily = daily_accuracy(answers[answers["rule"] == focus] if focus else answers)
 daily[t("accuracy-percent")] = (daily["accuracy"] * 100).round(1)
 st.bar_chart(daily, x="day", y=t("accuracy-percent"), y_label=t("accuracy-percent"))
 
