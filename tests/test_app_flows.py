@@ -89,8 +89,6 @@ def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None
     app = sign_in(fresh_app(), "Anna")
     app.switch_page(DRILL).run()
     app.selectbox(key="drill_rule").set_value("play.must-overtrump").run()
-    app.session_state["drill_next"] = True
-    app.run()
     puzzle = drill_puzzle(app)
     assert puzzle.rule.value == "play.must-overtrump"
     wrong = [card for card in puzzle.content["hand"] if card not in puzzle.answer]
@@ -180,10 +178,9 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     app = sign_in(fresh_app(), "Anna")
     app.switch_page(DRILL).run()
     app.selectbox(key="drill_kind").set_value(kind).run()
-    app.selectbox(key="drill_rule").set_value(rule).run()
-    app.session_state["drill_next"] = True
-    app.run()
+    app.selectbox(key="drill_rule").set_value(rule).run()  # a new puzzle at once
     assert not app.exception
+    assert drill_puzzle(app).kind.value == kind and drill_puzzle(app).rule.value == rule
     app.form_submit_button[0].click().run()  # answer without touching anything
     assert not app.exception
     feedback = [*app.success, *app.error]

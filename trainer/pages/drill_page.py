@@ -32,6 +32,13 @@ style()
 st.header(t("drill"))
 
 kinds = [kind.value for kind in Kind]
+
+
+def new_puzzle() -> None:
+    """A changed setting takes effect at once, with a fresh puzzle."""
+    st.session_state["drill_next"] = True
+
+
 with st.expander(t("settings"), expanded=state.key is None):
     state.kind = st.selectbox(
         t("kind"),
@@ -39,6 +46,7 @@ with st.expander(t("settings"), expanded=state.key is None):
         index=kinds.index(state.kind),
         format_func=lambda k: t(f"kind-{k}"),
         key="drill_kind",
+        on_change=new_puzzle,
     )
     city = current.ruleset.city
     targets = [
@@ -51,9 +59,13 @@ with st.expander(t("settings"), expanded=state.key is None):
         index=options.index(state.rule) if state.rule in options else 0,
         format_func=lambda r: t("need-most") if r == AUTO else rule_text(RuleId(r)).title,
         key="drill_rule",
+        on_change=new_puzzle,
     )
     state.level = (
-        st.segmented_control(t("level"), [1, 2, 3], default=state.level, key="drill_level") or 1
+        st.segmented_control(
+            t("level"), [1, 2, 3], default=state.level, key="drill_level", on_change=new_puzzle
+        )
+        or 1
     )
     state.mode = st.radio(
         t("mode"),
@@ -61,6 +73,7 @@ with st.expander(t("settings"), expanded=state.key is None):
         horizontal=True,
         format_func=lambda m: t(f"mode-{m}"),
         key="drill_mode",
+        on_change=new_puzzle,
     )
 
 
