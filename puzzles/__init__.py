@@ -6,6 +6,7 @@
 ('play.no-undertrump', [])
 """
 
+from puzzles.describe import describe_answer
 from puzzles.jsonl import LineError, PuzzleFormatError, dump_lines, load_lines, parse_line
 from puzzles.model import LEVELS, Kind, Puzzle, puzzle_id
 from puzzles.registry import (
@@ -27,6 +28,7 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "PuzzleFormatError",
+    "describe_answer",
     "dump_lines",
     "generate",
     "generator_keys",

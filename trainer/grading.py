@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from klaverjas_core import RuleId, rule_text
 from puzzles import Kind, Puzzle
 from puzzles.model import JSON
-from trainer.texts import t
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,44 +62,3 @@ def _yes_no(value: JSON | None) -> str:
 
 def _fields(values: Mapping[str, JSON], names: list[str]) -> str:
     return ", ".join(f"{name}={values.get(name)}" for name in names)
-
-
-def describe_answer(puzzle: Puzzle) -> str:
-    """The core's answer as the learner reads it, in the app's words."""
-    answer, content = puzzle.answer, puzzle.content
-    if puzzle.kind is Kind.WHICH_CARDS:
-        return " ".join(_cards(answer))
-    if puzzle.kind is Kind.CARD_LEGAL:
-        return t("yes") if content["card"] in _cards(answer) else t("no")
-    assert isinstance(answer, dict)
-    if puzzle.kind is Kind.AMSTERDAM_OR_ROTTERDAM:
-        return t(
-            "answer-amsterdam-rotterdam",
-            amsterdam=" ".join(_cards(answer["amsterdam"])) or "-",
-            rotterdam=" ".join(_cards(answer["rotterdam"])) or "-",
-        )
-    if puzzle.kind is Kind.COUNT_TRICK:
-        winner = answer["winner"]
-        trick = _cards(content["trick"])
-        return t(
-            "answer-count",
-            winner=trick[winner] if isinstance(winner, int) else "-",
-            points=answer["points"],
-            roem=answer["roem"],
-        )
-    if puzzle.kind is Kind.IS_NAT:
-        points = answer["points"]
-        assert isinstance(points, list)
-        return t(
-            "answer-nat",
-            nat=t("yes") if answer["nat"] else t("no"),
-            first=points[0],
-            second=points[1],
-        )
-    number = answer["trick"]
-    return t(
-        "answer-revoke",
-        card=answer["card"],
-        trick=number + 1 if isinstance(number, int) else "-",
-        rule=rule_text(RuleId(str(answer["rule"]))).title,
-    )

@@ -12,10 +12,10 @@ from klaverjas_core import RuleId, Seat, Suit, parse_cards, rule_text
 from progress import AnswerRecord
 from progress.schedule import Schedule
 from progress.store import utc_now
-from puzzles import GENERATORS, Kind, Puzzle, generate
+from puzzles import GENERATORS, Kind, Puzzle, describe_answer, generate
 from puzzles.model import JSON
 from trainer.board import show_cards, show_position, show_trump, style
-from trainer.grading import describe_answer, grade
+from trainer.grading import grade
 from trainer.services import profile, require_learner, store
 from trainer.state import AUTO, DrillState, session_object
 from trainer.texts import t

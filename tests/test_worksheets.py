@@ -1,0 +1,60 @@
+"""Printable worksheets: every kind renders with real card symbols, the answer key agrees with
+the core, the same seed prints the same bytes, and a missing font is said plainly."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from puzzles import describe_answer, generate
+from worksheets import WorksheetError, worksheet_pdf
+from worksheets import pdf as worksheet_module
+from worksheets.__main__ import main
+
+ONE_OF_EACH = [
+    ("which-cards", "play.must-overtrump"), ("card-legal", "play.no-undertrump"),
+    ("is-nat", "score.nat"), ("count-trick", "roem.stuk"),
+    ("amsterdam-or-rotterdam", "play.partner-winning"), ("who-revoked", "play.follow-suit"),
+]  # fmt: skip
+
+
+def text_of(document: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages)
+
+
+def test_every_kind_renders_with_its_cards_and_a_matching_answer_key() -> None:
+    puzzles = [generate(kind, rule, seed=n, level=n % 3 + 1) for n, (kind, rule) in
+               enumerate(ONE_OF_EACH)]  # fmt: skip
+    text = text_of(worksheet_pdf(puzzles))
+    assert "Klaverjas worksheet" in text and "Answer key" in text
+    for symbol in "♠♥♦♣":
+        assert symbol in text
+    key = text.split("Answer key", 1)[1]
+    for number, puzzle in enumerate(puzzles, start=1):
+        assert f"Puzzle {number} · Answer: {describe_answer(puzzle)}" in key.replace("\n", " ")
+
+
+def test_the_same_seed_prints_the_same_sheet() -> None:
+    first = worksheet_pdf([generate("which-cards", "play.follow-suit", seed=4)])
+    assert worksheet_pdf([generate("which-cards", "play.follow-suit", seed=4)]) == first
+    assert worksheet_pdf([generate("which-cards", "play.follow-suit", seed=5)]) != first
+
+
+def test_a_missing_font_is_said_plainly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(worksheet_module, "FONT_CANDIDATES", (tmp_path / "none.ttf",))
+    monkeypatch.delenv("KLAVERJAS_FONT", raising=False)
+    with pytest.raises(WorksheetError, match="needs the DejaVu Sans font"):
+        worksheet_pdf([generate("which-cards", "play.follow-suit", seed=1)])
+
+
+def test_command_line_writes_a_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    argv = ["--kind", "count-trick", "--rule", "roem.run-of-three", "--count", "4", "--seed", "3",
+            "--level", "3", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    reader = PdfReader(out)
+    assert "4 puzzles · amsterdam rules · level 3" in reader.pages[0].extract_text()
+    assert main([*argv[:-2], "--rules", "rotterdam+nonsense", "--out", str(out)]) == 2

@@ -1,0 +1,40 @@
+"""Command line: ``python -m worksheets --kind which-cards --rule play.must-overtrump --count 6
+--seed 7 --out sheet.pdf`` prints a worksheet (puzzles, then the answer key) as a PDF."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from klaverjas_core import KlaverjasError
+from puzzles import LEVELS, Kind, PuzzleError, generate
+from worksheets.pdf import WorksheetError, t, worksheet_pdf
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m worksheets", description=__doc__)
+    parser.add_argument("--kind", required=True, choices=[k.value for k in Kind])
+    parser.add_argument("--rule", required=True, help="target rule id, e.g. play.must-overtrump")
+    parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=0, help="first seed; puzzle i uses seed + i")
+    parser.add_argument("--rules", default="amsterdam")
+    parser.add_argument("--level", type=int, default=1, choices=LEVELS)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    try:
+        puzzles = [
+            generate(args.kind, args.rule, seed=args.seed + i, rules=args.rules, level=args.level)
+            for i in range(args.count)
+        ]
+        subtitle = t("subtitle", count=args.count, rules=puzzles[0].rules.name, level=args.level)
+        args.out.write_bytes(worksheet_pdf(puzzles, subtitle=subtitle))
+    except (PuzzleError, KlaverjasError, WorksheetError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.count} puzzles and their answer key to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
