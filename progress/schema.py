@@ -13,6 +13,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Connection,
+    Date,
     DateTime,
     Engine,
     Float,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     select,
     text,
 )
@@ -31,13 +33,52 @@ metadata = MetaData()
 
 schema_version = Table("schema_version", metadata, Column("version", Integer, nullable=False))
 
+groups = Table(
+    "groups",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("code", String(12), nullable=False, unique=True),  # what learners type to join
+    Column("rules", String(80), nullable=False),  # the group's house rules
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 learners = Table(
     "learners",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("name", String(80), nullable=False, unique=True),
+    # A name is unique within its space: "" for a personal profile, else a group's code.
+    Column("space", String(12), nullable=False, default=""),
+    Column("name", String(80), nullable=False),
+    Column("group_id", Integer, ForeignKey("groups.id", ondelete="CASCADE"), nullable=True),
+    Column("pin_hash", String(200), nullable=True),  # an optional PIN, hashed
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("settings", Text, nullable=False, default="{}"),
+    UniqueConstraint("space", "name", name="learner_name_in_space"),
+)
+
+assignments = Table(
+    "assignments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "group_id", Integer, ForeignKey("groups.id", ondelete="CASCADE"), nullable=False, index=True
+    ),
+    Column("lesson_id", String(60), nullable=True),  # a lesson, or else a puzzle set:
+    Column("kind", String(40), nullable=True),
+    Column("rule", String(60), nullable=True),
+    Column("level", Integer, nullable=False, default=1),
+    Column("count", Integer, nullable=False, default=0),
+    Column("seed", Integer, nullable=False, default=0),  # the same puzzles for everyone
+    Column("due", Date, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+app_settings = Table(
+    "app_settings",
+    metadata,
+    Column("key", String(60), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 answers = Table(
@@ -60,6 +101,13 @@ answers = Table(
     Column("rules", String(80), nullable=False),
     Column("level", Integer, nullable=False, default=1),
     Column("seed", Integer, nullable=True),  # a puzzle's generator seed, to replay mistakes
+    Column(
+        "assignment_id",
+        Integer,
+        ForeignKey("assignments.id", ondelete="SET NULL"),
+        nullable=True,
+        index=True,
+    ),
     Column("given", Text, nullable=False),  # the learner's answer, as shown
     Column("correct", Boolean, nullable=False),
     Column("seconds", Float, nullable=False),
@@ -77,7 +125,7 @@ lesson_progress = Table(
 
 
 def _create_v1(connection: Connection) -> None:
-    for table in (learners, answers, lesson_progress):
+    for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
 
 

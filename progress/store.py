@@ -22,7 +22,7 @@ from progress.schema import answers, learners, lesson_progress, migrate
 MAX_NAME: Final = 40
 ANSWER_COLUMNS: Final = [
     "answered_at", "source", "item_id", "kind", "rule", "tags", "rules", "level", "seed",
-    "given", "correct", "seconds",
+    "assignment_id", "given", "correct", "seconds",
 ]  # fmt: skip
 
 
@@ -65,6 +65,10 @@ class ProgressStore:
             raise StorageError(f"the progress database cannot be opened: {_short(error)}") from None
         self._now = now
 
+    def now(self) -> datetime:
+        """The store's clock (tests pass in their own)."""
+        return self._now()
+
     # --- learners ---
 
     def learner(self, name: str) -> Learner:
@@ -80,7 +84,9 @@ class ProgressStore:
         try:
             with self._write() as connection:
                 connection.execute(
-                    learners.insert().values(name=clean, created_at=self._now(), settings="{}")
+                    learners.insert().values(
+                        space="", name=clean, created_at=self._now(), settings="{}"
+                    )
                 )
         except StorageError as error:
             if not isinstance(error.__cause__, IntegrityError):
@@ -91,8 +97,10 @@ class ProgressStore:
         return found
 
     def learners(self) -> list[Learner]:
+        """Personal profiles (club members are listed only to their teacher)."""
+        query = select(learners).where(learners.c.space == "").order_by(learners.c.name)
         with self._read() as connection:
-            rows = connection.execute(select(learners).order_by(learners.c.name)).all()
+            rows = connection.execute(query).all()
         return [Learner(row.id, row.name, json.loads(row.settings)) for row in rows]
 
     def save_settings(self, learner_id: int, settings: dict[str, Any]) -> None:
@@ -103,14 +111,17 @@ class ProgressStore:
                 .values(settings=json.dumps(settings, sort_keys=True))
             )
 
-    def _find(self, name: str) -> Learner | None:
+    def _find(self, name: str, space: str = "") -> Learner | None:
+        query = select(learners).where(learners.c.name == name, learners.c.space == space)
         with self._read() as connection:
-            row = connection.execute(select(learners).where(learners.c.name == name)).first()
+            row = connection.execute(query).first()
         return None if row is None else Learner(row.id, row.name, json.loads(row.settings))
 
     # --- answers ---
 
-    def record(self, learner_id: int, answer: AnswerRecord) -> None:
+    def record(
+        self, learner_id: int, answer: AnswerRecord, *, assignment_id: int | None = None
+    ) -> None:
         with self._write() as connection:
             connection.execute(
                 answers.insert().values(
@@ -124,6 +135,7 @@ class ProgressStore:
                     rules=answer.rules,
                     level=answer.level,
                     seed=answer.seed,
+                    assignment_id=assignment_id,
                     given=answer.given,
                     correct=answer.correct,
                     seconds=round(answer.seconds, 3),
@@ -191,10 +203,20 @@ class ProgressStore:
     # --- transactions with plain-word errors ---
 
     def _read(self) -> Any:
-        return _Guard(self.engine, write=False)
+        return reading(self.engine)
 
     def _write(self) -> Any:
-        return _Guard(self.engine, write=True)
+        return writing(self.engine)
+
+
+def reading(engine: Engine) -> Any:
+    """A connection whose database errors become StorageError."""
+    return _Guard(engine, write=False)
+
+
+def writing(engine: Engine) -> Any:
+    """A transaction whose database errors become StorageError."""
+    return _Guard(engine, write=True)
 
 
 class _Guard:

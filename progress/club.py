@@ -1,0 +1,245 @@
+"""Club mode data: groups with join codes, members (optionally with a PIN), assignments,
+the teacher password, and each group's answers. A group's data is only ever read by group."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from datetime import date
+from typing import Final
+
+import pandas as pd
+from sqlalchemy import delete, select
+
+from progress.passwords import hash_secret, verify_secret
+from progress.schema import answers, app_settings, assignments, groups, learners, lesson_progress
+from progress.store import ANSWER_COLUMNS, MAX_NAME, Learner, ProgressStore, reading, writing
+
+TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
+CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH: Final = 6
+MIN_PASSWORD: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    id: int
+    name: str
+    code: str
+    rules: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    id: int
+    group_id: int
+    lesson_id: str | None
+    kind: str | None
+    rule: str | None
+    level: int
+    count: int
+    seed: int
+    due: date | None
+
+    @property
+    def is_lesson(self) -> bool:
+        return self.lesson_id is not None
+
+
+class ClubStore:
+    """Club data on top of the learner store (the same database)."""
+
+    def __init__(self, store: ProgressStore) -> None:
+        self.store = store
+        self.engine = store.engine
+
+    # --- the teacher password ---
+
+    def teacher_password_set(self) -> bool:
+        return bool(os.environ.get(TEACHER_PASSWORD_ENV)) or self._stored_password() is not None
+
+    def set_teacher_password(self, password: str) -> None:
+        if len(password) < MIN_PASSWORD:
+            raise ValueError(f"the password needs at least {MIN_PASSWORD} characters")
+        if self.teacher_password_set():
+            raise ValueError("a teacher password is already set")
+        with writing(self.engine) as connection:
+            connection.execute(
+                app_settings.insert().values(key="teacher_password", value=hash_secret(password))
+            )
+
+    def check_teacher_password(self, password: str) -> bool:
+        from_env = os.environ.get(TEACHER_PASSWORD_ENV)
+        if from_env:
+            return secrets.compare_digest(password.encode(), from_env.encode())
+        stored = self._stored_password()
+        return stored is not None and verify_secret(password, stored)
+
+    def _stored_password(self) -> str | None:
+        query = select(app_settings.c.value).where(app_settings.c.key == "teacher_password")
+        with reading(self.engine) as connection:
+            value = connection.execute(query).scalar()
+        return None if value is None else str(value)
+
+    # --- groups and members ---
+
+    def create_group(self, name: str, rules: str) -> Group:
+        clean = " ".join(name.split())
+        if not clean:
+            raise ValueError("please give the group a name")
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if self.group_by_code(code) is None:
+                break
+        with writing(self.engine) as connection:
+            connection.execute(
+                groups.insert().values(
+                    name=clean[:MAX_NAME], code=code, rules=rules, created_at=self.store.now()
+                )
+            )
+        found = self.group_by_code(code)
+        assert found is not None
+        return found
+
+    def groups(self) -> list[Group]:
+        with reading(self.engine) as connection:
+            rows = connection.execute(select(groups).order_by(groups.c.created_at)).all()
+        return [Group(row.id, row.name, row.code, row.rules) for row in rows]
+
+    def group_by_code(self, code: str) -> Group | None:
+        query = select(groups).where(groups.c.code == code.strip().upper())
+        with reading(self.engine) as connection:
+            row = connection.execute(query).first()
+        return None if row is None else Group(row.id, row.name, row.code, row.rules)
+
+    def join(self, code: str, name: str, pin: str = "") -> Learner:
+        """The member `name` of the group with `code`, created on first join; a PIN set at the
+        first join is required from then on."""
+        group = self.group_by_code(code)
+        if group is None:
+            raise ValueError(f"there is no group with the code {code.strip().upper()!r}")
+        clean = " ".join(name.split())
+        if not clean or len(clean) > MAX_NAME:
+            raise ValueError(f"please enter a name of 1 to {MAX_NAME} characters")
+        if pin and (not pin.isdigit() or len(pin) != 4):
+            raise ValueError("a PIN is four digits")
+        query = select(learners).where(learners.c.space == group.code, learners.c.name == clean)
+        with reading(self.engine) as connection:
+            row = connection.execute(query).first()
+        if row is None:
+            with writing(self.engine) as connection:
+                connection.execute(
+                    learners.insert().values(
+                        space=group.code,
+                        name=clean,
+                        group_id=group.id,
+                        pin_hash=hash_secret(pin) if pin else None,
+                        created_at=self.store.now(),
+                        settings="{}",
+                    )
+                )
+            with reading(self.engine) as connection:
+                row = connection.execute(query).first()
+        elif row.pin_hash and not verify_secret(pin, row.pin_hash):
+            raise ValueError("that PIN does not match this name")
+        assert row is not None
+        city, *variants = group.rules.split("+")
+        return Learner(row.id, row.name, {"rules": city, "variants": variants, "group": group.id})
+
+    def members(self, group_id: int) -> list[Learner]:
+        query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        return [Learner(row.id, row.name) for row in rows]
+
+    def delete_learner(self, group_id: int, learner_id: int) -> None:
+        """A member and every answer and lesson step of theirs (answers go by cascade)."""
+        with writing(self.engine) as connection:
+            connection.execute(answers.delete().where(answers.c.learner_id == learner_id))
+            connection.execute(
+                delete(learners).where(learners.c.id == learner_id, learners.c.group_id == group_id)
+            )
+
+    # --- assignments ---
+
+    def assign(
+        self,
+        group_id: int,
+        *,
+        lesson_id: str | None = None,
+        kind: str | None = None,
+        rule: str | None = None,
+        level: int = 1,
+        count: int = 0,
+        seed: int = 0,
+        due: date | None = None,
+    ) -> Assignment:
+        if (lesson_id is None) == (kind is None):
+            raise ValueError("assign either a lesson or a puzzle set")
+        if kind is not None and (rule is None or not 1 <= count <= 50):
+            raise ValueError("a puzzle set needs a rule and 1 to 50 puzzles")
+        with writing(self.engine) as connection:
+            connection.execute(
+                assignments.insert().values(
+                    group_id=group_id,
+                    lesson_id=lesson_id,
+                    kind=kind,
+                    rule=rule,
+                    level=level,
+                    count=count,
+                    seed=seed,
+                    due=due,
+                    created_at=self.store.now(),
+                )
+            )
+        return self.assignments(group_id)[-1]
+
+    def assignments(self, group_id: int) -> list[Assignment]:
+        query = (
+            select(assignments).where(assignments.c.group_id == group_id).order_by(assignments.c.id)
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        return [
+            Assignment(
+                row.id,
+                row.group_id,
+                row.lesson_id,
+                row.kind,
+                row.rule,
+                row.level,
+                row.count,
+                row.seed,
+                row.due,
+            )
+            for row in rows
+        ]
+
+    # --- the group's answers ---
+
+    def lessons_completed(self, group_id: int) -> pd.DataFrame:
+        """(learner, lesson_id) for every lesson a member has completed."""
+        query = (
+            select(learners.c.name.label("learner"), lesson_progress.c.lesson_id)
+            .join(learners, learners.c.id == lesson_progress.c.learner_id)
+            .where(learners.c.group_id == group_id, lesson_progress.c.completed.is_(True))
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        return pd.DataFrame(rows, columns=["learner", "lesson_id"])
+
+    def group_answers(self, group_id: int) -> pd.DataFrame:
+        """Every answer of the group's members, with the member's name, oldest first."""
+        query = (
+            select(learners.c.name.label("learner"), *[answers.c[c] for c in ANSWER_COLUMNS])
+            .join(learners, learners.c.id == answers.c.learner_id)
+            .where(learners.c.group_id == group_id)
+            .order_by(answers.c.answered_at, answers.c.id)
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        frame = pd.DataFrame(rows, columns=["learner", *ANSWER_COLUMNS])
+        frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
+        frame["correct"] = frame["correct"].astype(bool)
+        return frame

@@ -1,0 +1,72 @@
+"""The teacher's dashboard, computed with pandas from a group's answers.
+
+A cell of the learners × rules heat-map shows accuracy only after `MIN_ANSWERS` answers; before
+that it is empty ("not enough answers yet").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from progress.club import Assignment
+from progress.stats import MIN_ANSWERS
+
+
+def heatmap(answers: pd.DataFrame) -> pd.DataFrame:
+    """Learners × rules: accuracy where there are enough answers, NaN where there are not."""
+    if answers.empty:
+        return pd.DataFrame()
+    grouped = answers.groupby(["learner", "rule"])["correct"]
+    accuracy = grouped.mean().unstack("rule")
+    attempts = grouped.size().unstack("rule").fillna(0)
+    return accuracy.where(attempts >= MIN_ANSWERS)
+
+
+def weakest_rules(answers: pd.DataFrame, limit: int = 5) -> pd.DataFrame:
+    """The rules the group as a whole gets wrong most (with enough answers), worst first."""
+    if answers.empty:
+        return pd.DataFrame(columns=["rule", "answers", "accuracy"])
+    grouped = answers.groupby("rule")["correct"]
+    table = pd.DataFrame({"answers": grouped.size(), "accuracy": grouped.mean()})
+    table = table[table["answers"] >= MIN_ANSWERS].sort_values(
+        ["accuracy", "answers"], ascending=[True, False]
+    )
+    return table.head(limit).reset_index()
+
+
+def completion(
+    answers: pd.DataFrame,
+    lessons_done: pd.DataFrame,
+    members: Sequence[str],
+    assignments: Sequence[Assignment],
+) -> pd.DataFrame:
+    """Members × assignments: the share done (lessons: 0 or 1; puzzle sets: puzzles answered)."""
+    table = pd.DataFrame(index=pd.Index(list(members), name="learner"))
+    for assignment in assignments:
+        if assignment.is_lesson:
+            done = lessons_done[lessons_done["lesson_id"] == assignment.lesson_id]
+            table[assignment.id] = [float(m in set(done["learner"])) for m in table.index]
+        else:
+            mine = answers[answers["assignment_id"] == assignment.id]
+            answered = mine.groupby("learner")["item_id"].nunique()
+            table[assignment.id] = [
+                min(1.0, answered.get(m, 0) / assignment.count) for m in table.index
+            ]
+    return table
+
+
+def answer_spread(answers: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
+    """For each puzzle of a shared set, how many gave each answer: the common mistake."""
+    mine = answers[answers["assignment_id"] == assignment_id]
+    if mine.empty:
+        return pd.DataFrame(columns=["item_id", "given", "correct", "learners"])
+    spread = (
+        mine.groupby(["item_id", "given", "correct"])["learner"]
+        .nunique()
+        .rename("learners")
+        .reset_index()
+        .sort_values(["item_id", "learners"], ascending=[True, False])
+    )
+    return spread.reset_index(drop=True)

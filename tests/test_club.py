@@ -1,0 +1,146 @@
+"""Club mode data: join codes, PINs, the teacher password, assignments, group isolation, the
+dashboard's numbers, and deleting a learner with all their data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from progress import AnswerRecord, ProgressStore, make_engine
+from progress.club import ClubStore
+from progress.club_stats import answer_spread, completion, heatmap, weakest_rules
+from progress.stats import MIN_ANSWERS
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> ClubStore:
+    return ClubStore(ProgressStore(make_engine(f"sqlite:///{tmp_path / 'club.sqlite3'}")))
+
+
+def answer(rule: str, correct: bool, item: str = "p1", given: str = "Q♥") -> AnswerRecord:
+    return AnswerRecord("puzzle", item, "which-cards", rule, (rule,), "amsterdam", 1, given,
+                        correct, 1.0, seed=1)  # fmt: skip
+
+
+def test_a_group_gets_a_short_unambiguous_code(club: ClubStore) -> None:
+    group = club.create_group("Tuesday beginners", "rotterdam+four_low_100")
+    assert len(group.code) == 6 and not set(group.code) & set("01OI")
+    assert club.group_by_code(f" {group.code.lower()} ") == group
+
+
+def test_joining_with_the_code_gives_the_group_rules(club: ClubStore) -> None:
+    group = club.create_group("Club", "rotterdam+four_low_100")
+    anna = club.join(group.code, "Anna")
+    assert anna.settings == {"rules": "rotterdam", "variants": ["four_low_100"], "group": group.id}
+    assert club.join(group.code, "Anna").id == anna.id  # joining again is the same learner
+    with pytest.raises(ValueError, match="no group with the code"):
+        club.join("ZZZZZZ", "Anna")
+
+
+def test_the_same_name_in_two_groups_and_at_home_are_three_people(club: ClubStore) -> None:
+    first, second = club.create_group("A", "amsterdam"), club.create_group("B", "amsterdam")
+    ids = {club.join(first.code, "Anna").id, club.join(second.code, "Anna").id,
+           club.store.learner("Anna").id}  # fmt: skip
+    assert len(ids) == 3
+    assert [learner.name for learner in club.store.learners()] == ["Anna"]  # members not listed
+
+
+def test_a_pin_protects_a_name(club: ClubStore) -> None:
+    group = club.create_group("Club", "amsterdam")
+    club.join(group.code, "Anna", pin="1234")
+    assert club.join(group.code, "Anna", pin="1234").name == "Anna"
+    with pytest.raises(ValueError, match="PIN does not match"):
+        club.join(group.code, "Anna", pin="9999")
+    with pytest.raises(ValueError, match="PIN does not match"):
+        club.join(group.code, "Anna")
+    with pytest.raises(ValueError, match="four digits"):
+        club.join(group.code, "Bert", pin="12")
+
+
+def test_the_teacher_password_is_stored_hashed(club: ClubStore) -> None:
+    assert not club.teacher_password_set()
+    with pytest.raises(ValueError, match="at least 6"):
+        club.set_teacher_password("abc")
+    club.set_teacher_password("klaverjas")
+    assert club.check_teacher_password("klaverjas")
+    assert not club.check_teacher_password("wrong")
+    stored = club._stored_password()
+    assert stored is not None and "klaverjas" not in stored and stored.startswith("scrypt$")
+    with pytest.raises(ValueError, match="already set"):
+        club.set_teacher_password("another one")
+
+
+def test_a_server_password_from_the_environment(
+    club: ClubStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "from-the-server")
+    assert club.teacher_password_set()
+    assert club.check_teacher_password("from-the-server")
+    assert not club.check_teacher_password("guess")
+
+
+def test_one_groups_answers_never_include_another_groups(club: ClubStore) -> None:
+    first, second = club.create_group("A", "amsterdam"), club.create_group("B", "amsterdam")
+    anna, bert = club.join(first.code, "Anna"), club.join(second.code, "Bert")
+    club.store.record(anna.id, answer("play.follow-suit", True))
+    club.store.record(bert.id, answer("play.must-trump", False))
+    club.store.record(club.store.learner("Home").id, answer("play.lead-any", True))
+    assert list(club.group_answers(first.id)["learner"]) == ["Anna"]
+    assert list(club.group_answers(second.id)["learner"]) == ["Bert"]
+    assert [m.name for m in club.members(first.id)] == ["Anna"]
+
+
+def test_dashboard_numbers(club: ClubStore) -> None:
+    group = club.create_group("Club", "amsterdam")
+    anna, bert = club.join(group.code, "Anna"), club.join(group.code, "Bert")
+    shared = club.assign(group.id, kind="which-cards", rule="play.no-undertrump", count=2, seed=9)
+    lesson = club.assign(group.id, lesson_id="roem")
+    for n in range(MIN_ANSWERS):
+        club.store.record(anna.id, answer("play.follow-suit", True, f"x{n}"))
+        club.store.record(bert.id, answer("play.follow-suit", n == 0, f"x{n}"))
+    club.store.record(anna.id, answer("play.no-undertrump", True, "p1", "7♦ 8♠"),
+                      assignment_id=shared.id)  # fmt: skip
+    club.store.record(bert.id, answer("play.no-undertrump", False, "p1", "Q♥"),
+                      assignment_id=shared.id)  # fmt: skip
+    club.store.save_lesson_step(anna.id, "roem", 5, completed=True)
+    frame = club.group_answers(group.id)
+
+    grid = heatmap(frame)
+    assert grid.loc["Anna", "play.follow-suit"] == 1.0
+    assert grid.loc["Bert", "play.follow-suit"] == pytest.approx(0.2)
+    assert grid["play.no-undertrump"].isna().all()  # one answer each: not enough yet
+    assert weakest_rules(frame)["rule"].tolist() == ["play.follow-suit"]
+
+    done = completion(frame, club.lessons_completed(group.id), ["Anna", "Bert"],
+                      club.assignments(group.id))  # fmt: skip
+    assert done.loc["Anna", shared.id] == 0.5 and done.loc["Bert", shared.id] == 0.5
+    assert done.loc["Anna", lesson.id] == 1.0 and done.loc["Bert", lesson.id] == 0.0
+
+    spread = answer_spread(frame, shared.id)
+    assert sorted(zip(spread["given"], spread["learners"], strict=True)) == [
+        ("7♦ 8♠", 1),
+        ("Q♥", 1),
+    ]
+
+
+def test_deleting_a_learner_removes_all_their_data(club: ClubStore) -> None:
+    group = club.create_group("Club", "amsterdam")
+    anna, bert = club.join(group.code, "Anna"), club.join(group.code, "Bert")
+    club.store.record(anna.id, answer("play.follow-suit", True))
+    club.store.record(bert.id, answer("play.follow-suit", True))
+    club.store.save_lesson_step(anna.id, "roem", 2, completed=False)
+    club.delete_learner(group.id, anna.id)
+    assert [m.name for m in club.members(group.id)] == ["Bert"]
+    assert club.store.answer_count(anna.id) == 0 and club.store.lesson_steps(anna.id) == {}
+    assert club.store.answer_count(bert.id) == 1
+
+
+def test_an_assignment_is_a_lesson_or_a_puzzle_set(club: ClubStore) -> None:
+    group = club.create_group("Club", "amsterdam")
+    with pytest.raises(ValueError, match="either a lesson or a puzzle set"):
+        club.assign(group.id)
+    with pytest.raises(ValueError, match="1 to 50 puzzles"):
+        club.assign(group.id, kind="which-cards", rule="play.follow-suit", count=0)
+    assert os.environ.get("KLAVERJAS_TEACHER_PASSWORD") is None
