@@ -41,6 +41,22 @@ pages = [
         url_path="profile",
     ),
 ]
+pages += [
+    st.Page(
+        "trainer/pages/teacher_page.py",
+        title=t("nav-teacher"),
+        icon=":material/groups:",
+        url_path="teacher",
+    ),
+    # The projector view is reached from the teacher page; it checks the sign-in itself.
+    st.Page(
+        "trainer/pages/projector_page.py",
+        title=t("nav-projector"),
+        icon=":material/present_to_all:",
+        url_path="projector",
+        visibility="visible" if profile().teacher else "hidden",
+    ),
+]
 navigation = st.navigation(pages)
 learner = profile().learner
 if learner is not None:

@@ -16,7 +16,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from progress import AnswerRecord, ProgressStore, make_engine
+from progress.club import ClubStore
+from puzzles import generate
+
 ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "club-evening"
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -32,13 +37,14 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must install Debian's chromium (see .ci/run)")
         pytest.skip("chromium is not installed")
     port = free_port()
-    env = {**os.environ, "KLAVERJAS_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
+    data = tmp_path_factory.mktemp("data")
+    env = {**os.environ, "KLAVERJAS_DATA_DIR": str(data), "KLAVERJAS_TEACHER_PASSWORD": PASSWORD}
     env.pop("KLAVERJAS_DATABASE_URL", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "trainer_app.py", "--server.headless", "true",
@@ -58,7 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 time.sleep(0.3)
         else:
             pytest.fail("streamlit did not start within 60 s")
-        yield url
+        yield url, data
     finally:
         process.terminate()
         process.wait(timeout=20)
@@ -101,14 +107,88 @@ def visit_lesson_and_progress(page: Page) -> None:
     page.screenshot(path=str(ARTIFACTS / "progress.png"), full_page=True)
 
 
-def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(server: str) -> None:
+def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(server: tuple[str, Path]) -> None:
+    url, _ = server
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         desktop = browser.new_page(viewport={"width": 1100, "height": 1300})
-        answer_one_drill_puzzle(desktop, server, ARTIFACTS / "drill.png")
+        answer_one_drill_puzzle(desktop, url, ARTIFACTS / "drill.png")
         visit_lesson_and_progress(desktop)
         phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-        answer_one_drill_puzzle(phone, server, ARTIFACTS / "drill-phone.png")
+        answer_one_drill_puzzle(phone, url, ARTIFACTS / "drill-phone.png")
         browser.close()
     assert (ARTIFACTS / "drill.png").stat().st_size > 10_000
+
+
+def seed_a_club(data: Path) -> None:
+    """A group with four learners who answered a shared set and some drills."""
+    club = ClubStore(ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}")))
+    group = club.create_group("Tuesday beginners", "amsterdam")
+    shared = club.assign(group.id, kind="which-cards", rule="play.no-undertrump", count=3, seed=5)
+    club.assign(group.id, lesson_id="partner-exemption")
+    rules = ["play.follow-suit", "play.must-trump", "play.no-undertrump", "play.partner-winning"]
+    for number, name in enumerate(["Anna", "Bert", "Cor", "Dirk"]):
+        learner = club.join(group.code, name)
+        for index, rule in enumerate(rules * 6):
+            right = (index + number) % 3 != 0
+            club.store.record(
+                learner.id,
+                AnswerRecord(
+                    "puzzle",
+                    f"x{index}",
+                    "which-cards",
+                    rule,
+                    (rule,),
+                    "amsterdam",
+                    1,
+                    "",
+                    right,
+                    2.0,
+                    seed=index,
+                ),
+            )
+        puzzle = generate("which-cards", "play.no-undertrump", seed=5, rules="amsterdam")
+        given = " ".join(map(str, puzzle.answer)) if number % 2 else "Q♥"
+        club.store.record(
+            learner.id,
+            AnswerRecord(
+                "puzzle",
+                puzzle.id,
+                "which-cards",
+                "play.no-undertrump",
+                ("play.no-undertrump",),
+                "amsterdam",
+                1,
+                given,
+                number % 2 == 1,
+                3.0,
+                seed=5,
+            ),
+            assignment_id=shared.id,
+        )
+
+
+def test_teacher_dashboard_and_projector_in_a_real_browser(server: tuple[str, Path]) -> None:
+    url, data = server
+    seed_a_club(data)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1200, "height": 1500})
+        idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+        page.goto(f"{url}/teacher")
+        expect(idle).to_be_visible(timeout=30_000)
+        page.get_by_label("Teacher password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.get_by_text("Accuracy per learner and rule")).to_be_visible(timeout=30_000)
+        expect(idle).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(1500)  # the chart draws after the run
+        page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
+        page.get_by_role("link", name="Projector").first.click()
+        expect(page.get_by_role("heading", name="Puzzle 1")).to_be_visible(timeout=30_000)
+        page.get_by_text("Reveal the answer").click()
+        expect(page.get_by_text("Legal:")).to_be_visible(timeout=30_000)
+        expect(idle).to_be_visible(timeout=30_000)
+        page.screenshot(path=str(ARTIFACTS / "projector.png"), full_page=True)
+        browser.close()

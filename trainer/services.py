@@ -9,6 +9,7 @@ import streamlit as st
 from klaverjas_core import RuleSet
 from lessons import Course, load_course
 from progress import Learner, ProgressStore, StorageError
+from progress.club import ClubStore, Group
 from trainer.texts import t
 
 
@@ -32,6 +33,10 @@ def store() -> ProgressStore:
         raise  # st.stop() ends the script run; this line is never reached
 
 
+def club() -> ClubStore:
+    return ClubStore(store())
+
+
 @dataclass
 class Profile:
     """Who is playing in this browser session, and how they like it."""
@@ -41,6 +46,8 @@ class Profile:
     variants: list[str] = field(default_factory=list)
     four_colour: bool = False
     large: bool = False
+    group: Group | None = None  # set when the learner joined a club group
+    teacher: bool = False  # signed in to the teacher pages in this session
 
     @property
     def ruleset(self) -> RuleSet:
@@ -54,8 +61,9 @@ class Profile:
             "large": self.large,
         }
 
-    def load(self, learner: Learner) -> None:
+    def load(self, learner: Learner, group: Group | None = None) -> None:
         self.learner = learner
+        self.group = group
         saved = learner.settings
         self.rules = str(saved.get("rules", "amsterdam"))
         variants = saved.get("variants", [])

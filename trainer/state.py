@@ -38,6 +38,8 @@ class DrillState:
     reason: str = ""
     replayed: set[str] = field(default_factory=set)
     schedule: Schedule | None = None  # built once per session, then updated answer by answer
+    assignment: int | None = None  # a club puzzle set being worked through
+    position: int = 0  # the next puzzle of that set
 
 
 T = TypeVar("T")

@@ -14,9 +14,10 @@ from progress.schedule import Schedule
 from progress.store import utc_now
 from puzzles import GENERATORS, Kind, Puzzle, describe_answer, generate
 from puzzles.model import JSON
+from trainer.assignments import show_assignments
 from trainer.board import show_cards, show_position, show_trump, style
 from trainer.grading import grade
-from trainer.services import profile, require_learner, store
+from trainer.services import club, course, profile, require_learner, store
 from trainer.state import AUTO, DrillState, session_object
 from trainer.texts import t
 
@@ -87,8 +88,32 @@ def schedule() -> Schedule:
     return current_schedule
 
 
+def assignment_puzzle() -> tuple[str, str, str, int, int] | None:
+    """The next puzzle of the club puzzle set being worked through, if any."""
+    group = current.group
+    if state.assignment is None or group is None:
+        return None
+    assignment = next((a for a in club().assignments(group.id) if a.id == state.assignment), None)
+    if assignment is None or assignment.kind is None or state.position >= assignment.count:
+        state.assignment = None
+        st.session_state["set_finished"] = True
+        return None
+    state.reason = t("set-progress", number=state.position + 1, count=assignment.count)
+    return (
+        assignment.kind,
+        str(assignment.rule),
+        group.rules,
+        assignment.level,
+        assignment.seed + state.position,
+    )
+
+
 def choose_next() -> tuple[str, str, str, int, int] | None:
-    """The next puzzle: a mistake to replay, the most needed rule, or the chosen one."""
+    """The next puzzle: a set's next one, a mistake to replay, the most needed rule, or the
+    chosen one."""
+    from_set = assignment_puzzle()
+    if from_set is not None:
+        return from_set
     rules_name = current.ruleset.name
     if state.mode == "mistakes":
         answers = progress_store.answers(learner.id)
@@ -113,6 +138,11 @@ def choose_next() -> tuple[str, str, str, int, int] | None:
     return (state.kind, rule, rules_name, state.level, random.randrange(1_000_000_000))
 
 
+if st.session_state.pop("set_finished", False):
+    st.success(t("set-finished"), icon=":material/emoji_events:")
+if current.group is not None and state.assignment is None:
+    with st.expander(t("assignments"), expanded=True):
+        show_assignments(club(), learner, current.group.id, course())
 if state.key is None or st.session_state.pop("drill_next", False):
     state.key = choose_next()
     state.result = None
@@ -324,6 +354,7 @@ if reply is not None and state.result is None:
             seconds=time.monotonic() - state.started,
             seed=seed,
         ),
+        assignment_id=state.assignment,
     )
     synced.review(puzzle.rule.value, state.result.correct, utc_now())
     if state.mode == "streak":
@@ -348,5 +379,7 @@ if state.result is not None:
     if st.button(t("next-puzzle"), type="primary", key="next_button"):
         if state.streak_over:
             state.streak, state.streak_over = 0, False
+        if state.assignment is not None:
+            state.position += 1
         st.session_state["drill_next"] = True
         st.rerun()

@@ -10,8 +10,9 @@ from klaverjas_core import Seat
 from lessons import Check, CheckKind, Lesson, NatAnswer, Step
 from lessons.loader import GLOSSARY_LINK
 from progress import AnswerRecord
+from trainer.assignments import show_assignments
 from trainer.board import show_cards, show_trump, style
-from trainer.services import course, profile, require_learner, store
+from trainer.services import club, course, profile, require_learner, store
 from trainer.state import LessonState, session_object
 from trainer.texts import t
 
@@ -39,6 +40,8 @@ style()
 
 
 def lesson_list() -> None:
+    if current.group is not None:
+        show_assignments(club(), learner, current.group.id, the_course)
     st.header(t("lessons"))
     saved = progress_store.lesson_steps(learner.id)
     for lesson in the_course.lessons:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from klaverjas_core import VARIANTS
 from trainer.markup import md_escape
-from trainer.services import profile, store
+from trainer.services import club, profile, store
 from trainer.texts import t
 
 current = profile()
@@ -26,8 +26,26 @@ with st.form("pick-learner", border=False):
             for key in ("drill", "lesson"):  # a new player starts afresh
                 st.session_state.pop(key, None)
 
+st.subheader(t("join-group"))
+with st.form("join-group", border=False):
+    code = st.text_input(t("group-code"), key="join_code", max_chars=12)
+    member = st.text_input(t("your-name"), key="join_name", max_chars=40)
+    pin = st.text_input(t("pin"), key="join_pin", max_chars=4, type="password")
+    if st.form_submit_button(t("join"), key="join_button"):
+        clubs = club()
+        try:
+            joined = clubs.join(code, member, pin)
+        except ValueError as problem:
+            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+        else:
+            current.load(joined, clubs.group_by_code(code))
+            for key in ("drill", "lesson"):
+                st.session_state.pop(key, None)
+
 if current.learner is not None:
     st.markdown(t("signed-in", name=md_escape(current.learner.name)))
+    if current.group is not None:
+        st.markdown(t("in-group", group=md_escape(current.group.name), rules=current.group.rules))
     left, right = st.columns(2)
     left.page_link("trainer/pages/learn_page.py", label=t("go-learn"), icon=":material/school:")
     right.page_link("trainer/pages/drill_page.py", label=t("go-drill"), icon=":material/target:")
@@ -36,6 +54,7 @@ if current.learner is not None:
         rules = st.radio(
             t("rule-set"),
             ["amsterdam", "rotterdam"],
+            disabled=current.group is not None,  # a group plays its house rules
             index=0 if current.rules == "amsterdam" else 1,
             format_func=lambda name: t(f"rules-{name}"),
             horizontal=True,
@@ -44,6 +63,7 @@ if current.learner is not None:
         variants = st.multiselect(
             t("variants"),
             list(VARIANTS),
+            disabled=current.group is not None,
             default=current.variants,
             format_func=lambda name: t(f"variant-{name}"),
             key="set_variants",
@@ -53,5 +73,6 @@ if current.learner is not None:
         if st.form_submit_button(t("save"), key="save_settings"):
             current.rules, current.variants = str(rules), list(variants)
             current.four_colour, current.large = four_colour, large
-            progress_store.save_settings(current.learner.id, current.settings())
+            if current.group is None:
+                progress_store.save_settings(current.learner.id, current.settings())
             st.success(t("saved"), icon=":material/check_circle:")

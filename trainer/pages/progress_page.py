@@ -37,7 +37,7 @@ table = pd.DataFrame(
     }
 )
 st.subheader(t("per-rule"))
-st.dataframe(table, hide_index=True, use_container_width=True)
+st.dataframe(table, hide_index=True, width="stretch")
 
 st.subheader(t("practise-first"))
 weak = needs_practice(stats)

@@ -1,0 +1,131 @@
+"""Club evening with AppTest: the teacher sets a password, creates a group and assigns a
+puzzle set; two learners join with the code and answer it; the dashboard shows both."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from progress import ProgressStore, make_engine
+from progress.club import ClubStore
+from puzzles import generate
+from trainer.services import _store
+
+APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
+TEACHER, PROFILE = "trainer/pages/teacher_page.py", "trainer/pages/profile_page.py"
+DRILL, PROJECTOR = "trainer/pages/drill_page.py", "trainer/pages/projector_page.py"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
+    monkeypatch.delenv("KLAVERJAS_TEACHER_PASSWORD", raising=False)
+    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
+    _store.clear()
+    return tmp_path
+
+
+def club_of(data_dir: Path) -> ClubStore:
+    return ClubStore(ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}")))
+
+
+def new_session() -> AppTest:
+    return AppTest.from_file(APP, default_timeout=60).run()
+
+
+def teacher_creates_a_group_with_a_set(app: AppTest) -> None:
+    app.switch_page(TEACHER).run()
+    app.text_input(key="new_password").set_value("klaverjas")
+    app.text_input(key="new_password2").set_value("klaverjas")
+    app.form_submit_button(key="set_password").click().run()
+    assert not app.exception
+    app.text_input(key="group_name").set_value("Tuesday <b>beginners</b>")
+    app.form_submit_button(key="create_group").click().run()
+    assert not app.exception
+    app.radio(key="assign_what").set_value("set")
+    app.selectbox(key="assign_kind").set_value("which-cards")
+    app.selectbox(key="assign_rule").set_value("play.no-undertrump")
+    app.number_input(key="assign_count").set_value(2)
+    app.number_input(key="assign_seed").set_value(11)
+    app.form_submit_button(key="assign_button").click().run()
+    assert not app.exception
+    assert any("Assigned." in s.value for s in app.success)
+
+
+def learner_answers_the_set(data_dir: Path, code: str, name: str, right: bool) -> None:
+    app = new_session()
+    app.switch_page(PROFILE).run()
+    app.text_input(key="join_code").set_value(code.lower())
+    app.text_input(key="join_name").set_value(name)
+    app.form_submit_button(key="join_button").click().run()
+    assert not app.exception and not app.error
+    app.switch_page(DRILL).run()
+    (assignment,) = club_of(data_dir).assignments(club_of(data_dir).group_by_code(code).id)
+    app.button(key=f"assignment-{assignment.id}").click().run()
+    assert not app.exception
+    assert any("Assignment: puzzle 1 of 2" in m.value for m in app.markdown)
+    kind, rule, rules, level, seed = app.session_state["drill"].key
+    puzzle = generate(kind, rule, seed=seed, rules=rules, level=level)
+    assert seed == 11 and puzzle.rule.value == "play.no-undertrump"
+    wrong = [c for c in puzzle.content["hand"] if c not in puzzle.answer][:1]
+    app.pills[0].set_value(list(puzzle.answer) if right else wrong)
+    app.form_submit_button[0].click().run()
+    assert not app.exception
+
+
+def test_a_club_evening(data_dir: Path) -> None:
+    teacher = new_session()
+    teacher_creates_a_group_with_a_set(teacher)
+    (group,) = club_of(data_dir).groups()
+    assert group.name == "Tuesday <b>beginners</b>"
+    assert any(group.code in m.value for m in teacher.markdown)
+    assert not any("<b>" in m.value for m in teacher.success)  # the name is escaped
+
+    learner_answers_the_set(data_dir, group.code, "Anna", right=True)
+    learner_answers_the_set(data_dir, group.code, "Bert", right=False)
+
+    teacher.switch_page(TEACHER).run()
+    assert not teacher.exception
+    frames = [frame.value for frame in teacher.dataframe]
+    heat = frames[0]
+    assert list(heat.index) == ["Anna", "Bert"] and set(heat.iloc[:, 0]) == {""}  # too few yet
+    done = next(frame for frame in frames if any("2 puzzles" in str(c) for c in frame.columns))
+    assert list(done.index) == ["Anna", "Bert"]
+    assert list(done.iloc[:, 0]) == ["50%", "50%"]
+    spread = frames[-1]
+    assert sorted(spread["Learners"]) == [1, 1]
+    assert sorted(spread["Right?"]) == [False, True]
+
+    teacher.switch_page(PROJECTOR).run()
+    assert not teacher.exception
+    assert teacher.header[-1].value == "Puzzle 1"
+    assert not any(m.value.startswith("## ") for m in teacher.markdown)  # not yet revealed
+    teacher.toggle(key="projector_reveal").set_value(True).run()
+    assert not teacher.exception
+    assert any(m.value.startswith("## ") for m in teacher.markdown)  # the answer, large
+
+
+def test_teacher_pages_need_the_password(data_dir: Path) -> None:
+    club_of(data_dir).set_teacher_password("secret-1")
+    app = new_session()
+    app.switch_page(TEACHER).run()
+    app.text_input(key="teacher_password").set_value("guess")
+    app.form_submit_button(key="teacher_sign_in").click().run()
+    assert "That password is not right." in app.error[0].value
+    assert not app.tabs
+    app.switch_page(PROJECTOR).run()
+    assert "This page is for the teacher" in app.info[0].value
+
+
+def test_a_learner_with_a_pin_cannot_be_impersonated(data_dir: Path) -> None:
+    group = club_of(data_dir).create_group("Club", "amsterdam")
+    club_of(data_dir).join(group.code, "Anna", pin="1234")
+    app = new_session()
+    app.switch_page(PROFILE).run()
+    app.text_input(key="join_code").set_value(group.code)
+    app.text_input(key="join_name").set_value("Anna")
+    app.text_input(key="join_pin").set_value("0000")
+    app.form_submit_button(key="join_button").click().run()
+    assert "PIN does not match" in app.error[0].value

@@ -1,0 +1,65 @@
+"""A club learner's assignments: listed first on the Learn and Drill pages."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from klaverjas_core import RuleId, rule_text
+from lessons import Course
+from progress.club import Assignment, ClubStore
+from progress.store import Learner
+from trainer.state import DrillState, LessonState, session_object
+from trainer.texts import t
+
+
+def describe(assignment: Assignment, course: Course) -> str:
+    if assignment.lesson_id is not None:
+        return t("assignment-lesson", title=course.lesson(assignment.lesson_id).title)
+    return t(
+        "assignment-set",
+        count=assignment.count,
+        kind=t(f"kind-{assignment.kind}"),
+        rule=rule_text(RuleId(str(assignment.rule))).title,
+        level=assignment.level,
+    )
+
+
+def done_count(club: ClubStore, learner: Learner, assignment: Assignment) -> int:
+    """Lessons: 1 when completed; puzzle sets: the puzzles answered."""
+    if assignment.lesson_id is not None:
+        step = club.store.lesson_steps(learner.id).get(assignment.lesson_id)
+        return int(step is not None and step[1])
+    answers = club.store.answers(learner.id)
+    return int(answers.loc[answers["assignment_id"] == assignment.id, "item_id"].nunique())
+
+
+def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: Course) -> None:
+    """The list with progress and a start button each."""
+    st.subheader(t("assignments"))
+    work = club.assignments(group_id)
+    if not work:
+        st.caption(t("no-assignments"))
+        return
+    for assignment in work:
+        total = 1 if assignment.lesson_id is not None else assignment.count
+        done = done_count(club, learner, assignment)
+        status = (
+            t("assignment-done")
+            if done >= total
+            else (t("assignment-progress", done=done, count=total))
+        )
+        due = f" · {t('due', date=assignment.due)}" if assignment.due else ""
+        left, right = st.columns([4, 1], vertical_alignment="center")
+        left.markdown(f"**{describe(assignment, course)}**  \n{status}{due}")
+        if done < total and right.button(t("start-assignment"), key=f"assignment-{assignment.id}"):
+            start(assignment, done)
+
+
+def start(assignment: Assignment, done: int) -> None:
+    if assignment.lesson_id is not None:
+        lesson = session_object("lesson", LessonState)
+        lesson.lesson_id, lesson.step, lesson.feedback = assignment.lesson_id, 0, {}
+        st.switch_page("trainer/pages/learn_page.py")
+    drill = session_object("drill", DrillState)
+    drill.assignment, drill.position, drill.key = assignment.id, done, None
+    st.switch_page("trainer/pages/drill_page.py")

@@ -1,0 +1,283 @@
+"""Club (teacher): groups with join codes, assignments, the class dashboard, worksheets,
+members. Protected by the teacher password (set at first start, or by the server's
+environment)."""
+
+from __future__ import annotations
+
+import random
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from klaverjas_core import VARIANTS, RuleId, RuleSet, rule_text
+from progress.club import ClubStore, Group
+from progress.club_stats import answer_spread, completion, heatmap, weakest_rules
+from puzzles import GENERATORS, LEVELS, Kind, generate
+from trainer.assignments import describe
+from trainer.markup import md_escape
+from trainer.services import club, course, profile
+from trainer.texts import t
+from worksheets import WorksheetError, worksheet_pdf
+
+current = profile()
+clubs: ClubStore = club()
+st.header(t("teacher"))
+
+
+def password_gate() -> None:
+    """First start: choose the password. Later: sign in. Stops the page until signed in."""
+    if current.teacher:
+        return
+    if not clubs.teacher_password_set():
+        with st.form("set-password"):
+            st.markdown(t("set-password"))
+            first = st.text_input(t("password"), type="password", key="new_password")
+            second = st.text_input(t("password-again"), type="password", key="new_password2")
+            if st.form_submit_button(t("save"), key="set_password"):
+                if first != second:
+                    st.error(t("passwords-differ"), icon=":material/back_hand:")
+                else:
+                    try:
+                        clubs.set_teacher_password(first)
+                    except ValueError as problem:
+                        st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+                    else:
+                        current.teacher = True
+                        st.rerun()
+        st.stop()
+    with st.form("teacher-sign-in"):
+        password = st.text_input(t("password"), type="password", key="teacher_password")
+        if st.form_submit_button(t("sign-in-teacher"), key="teacher_sign_in"):
+            if clubs.check_teacher_password(password):
+                current.teacher = True
+                st.rerun()
+            st.error(t("wrong-password"), icon=":material/lock:")
+    st.stop()
+
+
+password_gate()
+
+with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-group", border=False):
+    name = st.text_input(t("group-name"), key="group_name", max_chars=40)
+    city = st.radio(
+        t("rule-set"),
+        ["amsterdam", "rotterdam"],
+        horizontal=True,
+        format_func=lambda c: t(f"rules-{c}"),
+        key="group_city",
+    )
+    variants = st.multiselect(
+        t("variants"),
+        list(VARIANTS),
+        key="group_variants",
+        format_func=lambda v: t(f"variant-{v}"),
+    )
+    if st.form_submit_button(t("create-group"), key="create_group"):
+        try:
+            made = clubs.create_group(name, RuleSet.parse("+".join([city, *variants])).name)
+        except ValueError as problem:
+            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+        else:
+            st.success(t("group-created", name=md_escape(made.name)))
+            st.markdown(f"# `{made.code}`")
+
+all_groups = clubs.groups()
+if not all_groups:
+    st.info(t("no-groups"), icon=":material/group_add:")
+    st.stop()
+group: Group = st.selectbox(
+    t("pick-group"), all_groups, key="teacher_group", format_func=lambda g: f"{g.name} ({g.code})"
+)
+st.markdown(t("join-code", code=group.code, rules=group.rules))
+members = clubs.members(group.id)
+answers = clubs.group_answers(group.id)
+work = clubs.assignments(group.id)
+dashboard, assign, sheet, people = st.tabs(
+    [t("tab-dashboard"), t("tab-assign"), t("tab-worksheet"), t("tab-members")]
+)
+
+
+def title(rule: str) -> str:
+    return rule_text(RuleId(rule)).title
+
+
+with dashboard:
+    if not members:
+        st.info(t("no-members"), icon=":material/group:")
+    grid = heatmap(answers)
+    if not grid.empty:
+        st.subheader(t("heatmap"))
+        cells = grid.reset_index().melt(id_vars="learner", var_name="rule", value_name="accuracy")
+        cells["rule"] = cells["rule"].map(title)
+        chart = (
+            alt.Chart(cells)
+            .mark_rect()
+            .encode(
+                x=alt.X("rule:N", title=None, axis=alt.Axis(labelAngle=-35)),
+                y=alt.Y("learner:N", title=None),
+                color=alt.Color(
+                    "accuracy:Q",
+                    scale=alt.Scale(domain=[0, 1], scheme="redyellowgreen"),
+                    legend=alt.Legend(format="%"),
+                ),
+                tooltip=["learner", "rule", alt.Tooltip("accuracy:Q", format=".0%")],
+            )
+        )
+        st.altair_chart(chart, width="stretch")
+        shown = grid.rename(columns=title).map(
+            lambda value: "" if pd.isna(value) else f"{value:.0%}"
+        )
+        st.dataframe(shown, width="stretch")
+    if work and members:
+        st.subheader(t("completion"))
+        done = completion(
+            answers, clubs.lessons_completed(group.id), [m.name for m in members], work
+        )
+        done.columns = [describe(a, course()) for a in work]
+        st.dataframe(done.map(lambda share: f"{share:.0%}"), width="stretch")
+    weakest = weakest_rules(answers)
+    if not weakest.empty:
+        st.subheader(t("group-weakest"))
+        st.markdown(
+            "\n".join(
+                f"- {title(r)}: {a:.0%}"
+                for r, a in zip(weakest["rule"], weakest["accuracy"], strict=True)
+            )
+        )
+    sets = [a for a in work if not a.is_lesson]
+    if sets:
+        st.subheader(t("spread"))
+        chosen = st.selectbox(
+            t("pick-assignment"),
+            sets,
+            key="spread_set",
+            format_func=lambda a: describe(a, course()),
+        )
+        spread = answer_spread(answers, chosen.id)
+        if not spread.empty:
+            ids = {
+                generate(
+                    str(chosen.kind),
+                    str(chosen.rule),
+                    seed=chosen.seed + n,
+                    rules=group.rules,
+                    level=chosen.level,
+                ).id: n + 1
+                for n in range(chosen.count)
+            }
+            spread.insert(0, t("puzzle-n", n=""), spread.pop("item_id").map(ids))
+            st.dataframe(
+                spread.rename(
+                    columns={
+                        "given": t("given"),
+                        "correct": t("col-correct"),
+                        "learners": t("learners-count"),
+                    }
+                ),
+                hide_index=True,
+                width="stretch",
+            )
+    if not answers.empty:
+        st.download_button(
+            t("export-group"),
+            answers.to_csv(index=False).encode("utf-8"),
+            file_name=f"klaverjas-{group.code}.csv",
+            mime="text/csv",
+            key="export_group",
+        )
+    st.page_link(
+        "trainer/pages/projector_page.py",
+        label=t("nav-projector"),
+        icon=":material/present_to_all:",
+    )
+
+with assign, st.form("assign", border=False):
+    what = st.radio(
+        t("assign-what"),
+        ["set", "lesson"],
+        horizontal=True,
+        key="assign_what",
+        format_func=lambda w: t(f"assign-{w}"),
+    )
+    lessons = [lesson.id for lesson in course().lessons]
+    lesson_id = st.selectbox(
+        t("lesson"), lessons, key="assign_lesson", format_func=lambda i: course().lesson(i).title
+    )
+    kind = st.selectbox(
+        t("kind"), [k.value for k in Kind], key="assign_kind", format_func=lambda k: t(f"kind-{k}")
+    )
+    city = group.rules.split("+")[0]
+    rules = [r.value for k in Kind for r, cities in GENERATORS[k].items() if city in cities]
+    rule = st.selectbox(
+        t("rule"), sorted(set(rules), key=title), key="assign_rule", format_func=title
+    )
+    level = st.segmented_control(t("level"), list(LEVELS), default=1, key="assign_level")
+    count = st.number_input(t("count"), 1, 50, 10, key="assign_count")
+    seed = st.number_input(t("seed"), 0, 10**9, random.randrange(10**6), key="assign_seed")
+    due = st.date_input(t("due-date"), value=None, key="assign_due")
+    if st.form_submit_button(t("assign-button"), key="assign_button"):
+        try:
+            if what == "lesson":
+                clubs.assign(group.id, lesson_id=lesson_id, due=due)
+            else:
+                if RuleId(rule) not in GENERATORS[Kind(kind)]:
+                    raise ValueError(f"no {t(f'kind-{kind}')} puzzles for {title(rule)}")
+                clubs.assign(
+                    group.id,
+                    kind=kind,
+                    rule=rule,
+                    level=int(level or 1),
+                    count=int(count),
+                    seed=int(seed),
+                    due=due,
+                )
+        except ValueError as problem:
+            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+        else:
+            st.success(t("assigned"), icon=":material/check_circle:")
+
+with sheet:
+    sets = [a for a in work if not a.is_lesson]
+    if sets:
+        chosen_sheet = st.selectbox(
+            t("pick-assignment"), sets, key="sheet_set", format_func=lambda a: describe(a, course())
+        )
+        if st.button(t("worksheet-button"), key="make_sheet"):
+            puzzles = [
+                generate(
+                    str(chosen_sheet.kind),
+                    str(chosen_sheet.rule),
+                    seed=chosen_sheet.seed + n,
+                    rules=group.rules,
+                    level=chosen_sheet.level,
+                )
+                for n in range(chosen_sheet.count)
+            ]
+            try:
+                pdf = worksheet_pdf(
+                    puzzles, subtitle=f"{group.name} · {describe(chosen_sheet, course())}"
+                )
+            except WorksheetError as problem:
+                st.error(str(problem), icon=":material/print:")
+            else:
+                st.download_button(
+                    t("worksheet-download"),
+                    pdf,
+                    key="sheet_download",
+                    file_name=f"worksheet-{group.code}-{chosen_sheet.id}.pdf",
+                    mime="application/pdf",
+                )
+    else:
+        st.caption(t("no-assignments"))
+
+with people:
+    if not members:
+        st.caption(t("no-members"))
+    for member in members:
+        shown_name = md_escape(member.name)
+        with st.expander(t("delete-member", name=shown_name)):
+            if st.button(t("confirm-delete", name=shown_name), key=f"delete-{member.id}"):
+                clubs.delete_learner(group.id, member.id)
+                st.success(t("deleted"))
+                st.rerun()
