@@ -10,7 +10,7 @@ from datetime import date
 from typing import Final
 
 import pandas as pd
-from sqlalchemy import delete, select
+from sqlalchemy import case, delete, func, select
 
 from progress.passwords import hash_secret, verify_secret
 from progress.schema import answers, app_settings, assignments, groups, learners, lesson_progress
@@ -228,6 +228,47 @@ class ClubStore:
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()
         return pd.DataFrame(rows, columns=["learner", "lesson_id"])
+
+    def rule_totals(self, group_id: int) -> pd.DataFrame:
+        """Per member and rule: answers and right answers, summed by the database, so the
+        dashboard costs the same for 100 answers or 100,000."""
+        right = func.sum(case((answers.c.correct, 1), else_=0))
+        query = (
+            select(
+                learners.c.name.label("learner"),
+                answers.c.rule,
+                func.count().label("answers"),
+                right.label("right"),
+            )
+            .join(learners, learners.c.id == answers.c.learner_id)
+            .where(learners.c.group_id == group_id)
+            .group_by(learners.c.name, answers.c.rule)
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        frame = pd.DataFrame(rows, columns=["learner", "rule", "answers", "right"])
+        return frame.astype({"answers": int, "right": int})
+
+    def assignment_answers(self, group_id: int) -> pd.DataFrame:
+        """The answers given to the group's puzzle sets (a small share of all answers)."""
+        query = (
+            select(
+                learners.c.name.label("learner"),
+                answers.c.assignment_id,
+                answers.c.item_id,
+                answers.c.given,
+                answers.c.correct,
+            )
+            .join(learners, learners.c.id == answers.c.learner_id)
+            .where(learners.c.group_id == group_id, answers.c.assignment_id.is_not(None))
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        frame = pd.DataFrame(
+            rows, columns=["learner", "assignment_id", "item_id", "given", "correct"]
+        )
+        frame["correct"] = frame["correct"].astype(bool)
+        return frame
 
     def group_answers(self, group_id: int) -> pd.DataFrame:
         """Every answer of the group's members, with the member's name, oldest first."""

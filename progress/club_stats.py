@@ -1,4 +1,5 @@
-"""The teacher's dashboard, computed with pandas from a group's answers.
+"""The teacher's dashboard, computed with pandas from a group's per-rule totals and the
+answers to its puzzle sets (both read by `ClubStore`).
 
 A cell of the learners × rules heat-map shows accuracy only after `MIN_ANSWERS` answers; before
 that it is empty ("not enough answers yet").
@@ -14,22 +15,25 @@ from progress.club import Assignment
 from progress.stats import MIN_ANSWERS
 
 
-def heatmap(answers: pd.DataFrame) -> pd.DataFrame:
-    """Learners × rules: accuracy where there are enough answers, NaN where there are not."""
-    if answers.empty:
+def heatmap(totals: pd.DataFrame) -> pd.DataFrame:
+    """Learners × rules from per-(learner, rule) totals: accuracy where there are enough
+    answers, NaN where there are not."""
+    if totals.empty:
         return pd.DataFrame()
-    grouped = answers.groupby(["learner", "rule"])["correct"]
-    accuracy = grouped.mean().unstack("rule")
-    attempts = grouped.size().unstack("rule").fillna(0)
+    table = totals.set_index(["learner", "rule"])
+    accuracy = (table["right"] / table["answers"]).unstack("rule")
+    attempts = table["answers"].unstack("rule").fillna(0)
     return accuracy.where(attempts >= MIN_ANSWERS)
 
 
-def weakest_rules(answers: pd.DataFrame, limit: int = 5) -> pd.DataFrame:
+def weakest_rules(totals: pd.DataFrame, limit: int = 5) -> pd.DataFrame:
     """The rules the group as a whole gets wrong most (with enough answers), worst first."""
-    if answers.empty:
+    if totals.empty:
         return pd.DataFrame(columns=["rule", "answers", "accuracy"])
-    grouped = answers.groupby("rule")["correct"]
-    table = pd.DataFrame({"answers": grouped.size(), "accuracy": grouped.mean()})
+    summed = totals.groupby("rule")[["answers", "right"]].sum()
+    table = pd.DataFrame(
+        {"answers": summed["answers"], "accuracy": summed["right"] / summed["answers"]}
+    )
     table = table[table["answers"] >= MIN_ANSWERS].sort_values(
         ["accuracy", "answers"], ascending=[True, False]
     )
@@ -37,7 +41,7 @@ def weakest_rules(answers: pd.DataFrame, limit: int = 5) -> pd.DataFrame:
 
 
 def completion(
-    answers: pd.DataFrame,
+    assigned: pd.DataFrame,
     lessons_done: pd.DataFrame,
     members: Sequence[str],
     assignments: Sequence[Assignment],
@@ -49,7 +53,7 @@ def completion(
             done = lessons_done[lessons_done["lesson_id"] == assignment.lesson_id]
             table[assignment.id] = [float(m in set(done["learner"])) for m in table.index]
         else:
-            mine = answers[answers["assignment_id"] == assignment.id]
+            mine = assigned[assigned["assignment_id"] == assignment.id]
             answered = mine.groupby("learner")["item_id"].nunique()
             table[assignment.id] = [
                 min(1.0, answered.get(m, 0) / assignment.count) for m in table.index
@@ -57,9 +61,9 @@ def completion(
     return table
 
 
-def answer_spread(answers: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
+def answer_spread(assigned: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
     """For each puzzle of a shared set, how many gave each answer: the common mistake."""
-    mine = answers[answers["assignment_id"] == assignment_id]
+    mine = assigned[assigned["assignment_id"] == assignment_id]
     if mine.empty:
         return pd.DataFrame(columns=["item_id", "given", "correct", "learners"])
     spread = (

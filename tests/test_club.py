@@ -105,20 +105,21 @@ def test_dashboard_numbers(club: ClubStore) -> None:
     club.store.record(bert.id, answer("play.no-undertrump", False, "p1", "Q♥"),
                       assignment_id=shared.id)  # fmt: skip
     club.store.save_lesson_step(anna.id, "roem", 5, completed=True)
-    frame = club.group_answers(group.id)
+    totals = club.rule_totals(group.id)
+    assigned = club.assignment_answers(group.id)
 
-    grid = heatmap(frame)
+    grid = heatmap(totals)
     assert grid.loc["Anna", "play.follow-suit"] == 1.0
     assert grid.loc["Bert", "play.follow-suit"] == pytest.approx(0.2)
     assert grid["play.no-undertrump"].isna().all()  # one answer each: not enough yet
-    assert weakest_rules(frame)["rule"].tolist() == ["play.follow-suit"]
+    assert weakest_rules(totals)["rule"].tolist() == ["play.follow-suit"]
 
-    done = completion(frame, club.lessons_completed(group.id), ["Anna", "Bert"],
+    done = completion(assigned, club.lessons_completed(group.id), ["Anna", "Bert"],
                       club.assignments(group.id))  # fmt: skip
     assert done.loc["Anna", shared.id] == 0.5 and done.loc["Bert", shared.id] == 0.5
     assert done.loc["Anna", lesson.id] == 1.0 and done.loc["Bert", lesson.id] == 0.0
 
-    spread = answer_spread(frame, shared.id)
+    spread = answer_spread(assigned, shared.id)
     assert sorted(zip(spread["given"], spread["learners"], strict=True)) == [
         ("7♦ 8♠", 1),
         ("Q♥", 1),

@@ -91,7 +91,8 @@ group: Group = st.selectbox(
 )
 st.markdown(t("join-code", code=group.code, rules=group.rules))
 members = clubs.members(group.id)
-answers = clubs.group_answers(group.id)
+totals = clubs.rule_totals(group.id)
+assigned = clubs.assignment_answers(group.id)
 work = clubs.assignments(group.id)
 dashboard, assign, sheet, people = st.tabs(
     [t("tab-dashboard"), t("tab-assign"), t("tab-worksheet"), t("tab-members")]
@@ -105,7 +106,7 @@ def title(rule: str) -> str:
 with dashboard:
     if not members:
         st.info(t("no-members"), icon=":material/group:")
-    grid = heatmap(answers)
+    grid = heatmap(totals)
     if not grid.empty:
         st.subheader(t("heatmap"))
         cells = grid.reset_index().melt(id_vars="learner", var_name="rule", value_name="accuracy")
@@ -132,11 +133,11 @@ with dashboard:
     if work and members:
         st.subheader(t("completion"))
         done = completion(
-            answers, clubs.lessons_completed(group.id), [m.name for m in members], work
+            assigned, clubs.lessons_completed(group.id), [m.name for m in members], work
         )
         done.columns = [describe(a, course()) for a in work]
         st.dataframe(done.map(lambda share: f"{share:.0%}"), width="stretch")
-    weakest = weakest_rules(answers)
+    weakest = weakest_rules(totals)
     if not weakest.empty:
         st.subheader(t("group-weakest"))
         st.markdown(
@@ -154,7 +155,7 @@ with dashboard:
             key="spread_set",
             format_func=lambda a: describe(a, course()),
         )
-        spread = answer_spread(answers, chosen.id)
+        spread = answer_spread(assigned, chosen.id)
         if not spread.empty:
             ids = {
                 generate(
@@ -178,10 +179,11 @@ with dashboard:
                 hide_index=True,
                 width="stretch",
             )
-    if not answers.empty:
+    if not totals.empty:
         st.download_button(
             t("export-group"),
-            answers.to_csv(index=False).encode("utf-8"),
+            # Built only when clicked: a big club's CSV takes a moment.
+            lambda: clubs.group_answers(group.id).to_csv(index=False).encode("utf-8"),
             file_name=f"klaverjas-{group.code}.csv",
             mime="text/csv",
             key="export_group",
