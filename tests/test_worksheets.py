@@ -45,6 +45,7 @@ def test_the_same_seed_prints_the_same_sheet() -> None:
 
 def test_a_missing_font_is_said_plainly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(worksheet_module, "FONT_CANDIDATES", (tmp_path / "none.ttf",))
+    monkeypatch.setattr(worksheet_module, "_bundled", lambda: None)
     monkeypatch.delenv("KLAVERJAS_FONT", raising=False)
     with pytest.raises(WorksheetError, match="needs the DejaVu Sans font"):
         worksheet_pdf([generate("which-cards", "play.follow-suit", seed=1)])
@@ -58,3 +59,11 @@ def test_command_line_writes_a_sheet(tmp_path: Path) -> None:
     reader = PdfReader(out)
     assert "4 puzzles · amsterdam rules · level 3" in reader.pages[0].extract_text()
     assert main([*argv[:-2], "--rules", "rotterdam+nonsense", "--out", str(out)]) == 2
+
+
+def test_the_font_is_found_without_debian_packages(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(worksheet_module, "FONT_CANDIDATES", (tmp_path / "none.ttf",))
+    monkeypatch.delenv("KLAVERJAS_FONT", raising=False)
+    assert worksheet_module.find_font().name == "DejaVuSans.ttf"

@@ -46,12 +46,21 @@ def t(key: str, **fields: object) -> str:
 
 
 def find_font() -> Path:
-    """DejaVu Sans: from ``KLAVERJAS_FONT`` or Debian's fonts-dejavu-core."""
+    """DejaVu Sans: from ``KLAVERJAS_FONT``, Debian's fonts-dejavu-core, or the copy that
+    matplotlib (a dependency) ships, so a plain ``pip install`` can print worksheets."""
     configured = os.environ.get(FONT_ENV)
-    for path in ([Path(configured)] if configured else []) + list(FONT_CANDIDATES):
-        if path.is_file():
+    for path in [*([Path(configured)] if configured else []), *FONT_CANDIDATES, _bundled()]:
+        if path is not None and path.is_file():
             return path
     raise WorksheetError(t("font-missing"))
+
+
+def _bundled() -> Path | None:
+    try:
+        import matplotlib  # noqa: PLC0415 - optional, only for its font file
+    except ImportError:
+        return None
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
 
 
 def worksheet_pdf(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
