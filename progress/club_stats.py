@@ -74,3 +74,13 @@ def answer_spread(assigned: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
         .sort_values(["item_id", "learners"], ascending=[True, False])
     )
     return spread.reset_index(drop=True)
+
+
+def card_choices(assigned: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
+    """For card-picking sets: per puzzle, how many learners chose each card."""
+    mine = assigned[assigned["assignment_id"] == assignment_id]
+    if mine.empty:
+        return pd.DataFrame(columns=["item_id", "card", "learners"])
+    picks = mine.assign(card=mine["given"].str.split()).explode("card").dropna(subset=["card"])
+    counts = picks.groupby(["item_id", "card"])["learner"].nunique().rename("learners")
+    return counts.reset_index().sort_values(["item_id", "learners"], ascending=[True, False])

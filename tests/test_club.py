@@ -10,7 +10,13 @@ import pytest
 
 from progress import AnswerRecord, ProgressStore, make_engine
 from progress.club import ClubStore
-from progress.club_stats import answer_spread, completion, heatmap, weakest_rules
+from progress.club_stats import (
+    answer_spread,
+    card_choices,
+    completion,
+    heatmap,
+    weakest_rules,
+)
 from progress.stats import MIN_ANSWERS
 
 
@@ -119,6 +125,8 @@ def test_dashboard_numbers(club: ClubStore) -> None:
     assert done.loc["Anna", shared.id] == 0.5 and done.loc["Bert", shared.id] == 0.5
     assert done.loc["Anna", lesson.id] == 1.0 and done.loc["Bert", lesson.id] == 0.0
 
+    picks = card_choices(assigned, shared.id)
+    assert dict(zip(picks["card"], picks["learners"], strict=True)) == {"7♦": 1, "8♠": 1, "Q♥": 1}
     spread = answer_spread(assigned, shared.id)
     assert sorted(zip(spread["given"], spread["learners"], strict=True)) == [
         ("7♦ 8♠", 1),

@@ -94,6 +94,8 @@ def test_a_club_evening(data_dir: Path) -> None:
     done = next(frame for frame in frames if any("2 puzzles" in str(c) for c in frame.columns))
     assert list(done.index) == ["Anna", "Bert"]
     assert list(done.iloc[:, 0]) == ["50%", "50%"]
+    picks = frames[-2]  # how many chose each card
+    assert picks["Learners"].sum() >= 2 and set(picks["Puzzle "]) == {1}
     spread = frames[-1]
     assert sorted(spread["Learners"]) == [1, 1]
     assert sorted(spread["Right?"]) == [False, True]

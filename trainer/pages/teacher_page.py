@@ -12,7 +12,13 @@ import streamlit as st
 
 from klaverjas_core import VARIANTS, RuleId, RuleSet, rule_text
 from progress.club import ClubStore, Group
-from progress.club_stats import answer_spread, completion, heatmap, weakest_rules
+from progress.club_stats import (
+    answer_spread,
+    card_choices,
+    completion,
+    heatmap,
+    weakest_rules,
+)
 from puzzles import GENERATORS, LEVELS, Kind, generate
 from trainer.assignments import describe
 from trainer.markup import md_escape
@@ -125,7 +131,8 @@ with dashboard:
                 tooltip=["learner", "rule", alt.Tooltip("accuracy:Q", format=".0%")],
             )
         )
-        st.altair_chart(chart, width="stretch")
+        rows_tall = max(200, 40 * len(grid.index) + 120)  # rows readable on a wall
+        st.altair_chart(chart, width="stretch", height=rows_tall)
         shown = grid.rename(columns=title).map(
             lambda value: "" if pd.isna(value) else f"{value:.0%}"
         )
@@ -155,19 +162,28 @@ with dashboard:
             key="spread_set",
             format_func=lambda a: describe(a, course()),
         )
+        numbers = {
+            generate(
+                str(chosen.kind),
+                str(chosen.rule),
+                seed=chosen.seed + n,
+                rules=group.rules,
+                level=chosen.level,
+            ).id: n + 1
+            for n in range(chosen.count)
+        }
+        if chosen.kind == Kind.WHICH_CARDS.value:
+            picks = card_choices(assigned, chosen.id)
+            if not picks.empty:
+                picks.insert(0, t("puzzle-n", n=""), picks.pop("item_id").map(numbers))
+                st.dataframe(
+                    picks.rename(columns={"card": t("card"), "learners": t("learners-count")}),
+                    hide_index=True,
+                    width="stretch",
+                )
         spread = answer_spread(assigned, chosen.id)
         if not spread.empty:
-            ids = {
-                generate(
-                    str(chosen.kind),
-                    str(chosen.rule),
-                    seed=chosen.seed + n,
-                    rules=group.rules,
-                    level=chosen.level,
-                ).id: n + 1
-                for n in range(chosen.count)
-            }
-            spread.insert(0, t("puzzle-n", n=""), spread.pop("item_id").map(ids))
+            spread.insert(0, t("puzzle-n", n=""), spread.pop("item_id").map(numbers))
             st.dataframe(
                 spread.rename(
                     columns={
