@@ -14,7 +14,15 @@ from sqlalchemy import case, delete, func, select
 
 from progress.passwords import hash_secret, verify_secret
 from progress.schema import answers, app_settings, assignments, groups, learners, lesson_progress
-from progress.store import ANSWER_COLUMNS, MAX_NAME, Learner, ProgressStore, reading, writing
+from progress.store import (
+    ANSWER_COLUMNS,
+    MAX_NAME,
+    Learner,
+    ProgressStore,
+    answers_frame,
+    reading,
+    writing,
+)
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -264,11 +272,7 @@ class ClubStore:
         )
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()
-        frame = pd.DataFrame(
-            rows, columns=["learner", "assignment_id", "item_id", "given", "correct"]
-        )
-        frame["correct"] = frame["correct"].astype(bool)
-        return frame
+        return answers_frame(rows, ["learner", "assignment_id", "item_id", "given", "correct"])
 
     def group_answers(self, group_id: int) -> pd.DataFrame:
         """Every answer of the group's members, with the member's name, oldest first."""
@@ -280,7 +284,4 @@ class ClubStore:
         )
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()
-        frame = pd.DataFrame(rows, columns=["learner", *ANSWER_COLUMNS])
-        frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
-        frame["correct"] = frame["correct"].astype(bool)
-        return frame
+        return answers_frame(rows, ["learner", *ANSWER_COLUMNS])

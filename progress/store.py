@@ -7,7 +7,7 @@ wherever they are shown).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -151,10 +151,7 @@ class ProgressStore:
         )
         with self._read() as connection:
             rows = connection.execute(query).all()
-        frame = pd.DataFrame(rows, columns=ANSWER_COLUMNS)
-        frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
-        frame["correct"] = frame["correct"].astype(bool)
-        return frame
+        return answers_frame(rows, ANSWER_COLUMNS)
 
     def answer_count(self, learner_id: int | None = None) -> int:
         query = select(func.count()).select_from(answers)
@@ -207,6 +204,15 @@ class ProgressStore:
 
     def _write(self) -> Any:
         return writing(self.engine)
+
+
+def answers_frame(rows: Sequence[Any], columns: Sequence[str]) -> pd.DataFrame:
+    """Answer rows as a DataFrame with UTC times and real booleans, whatever the database."""
+    frame = pd.DataFrame(rows, columns=list(columns))
+    if "answered_at" in frame:
+        frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
+    frame["correct"] = frame["correct"].astype(bool)
+    return frame
 
 
 def reading(engine: Engine) -> Any:

@@ -8,6 +8,7 @@ from klaverjas_core import RuleId, rule_text
 from lessons import Course
 from progress.club import Assignment, ClubStore
 from progress.store import Learner
+from puzzles import Puzzle, generate
 from trainer.state import DrillState, LessonState, session_object
 from trainer.texts import t
 
@@ -22,6 +23,21 @@ def describe(assignment: Assignment, course: Course) -> str:
         rule=rule_text(RuleId(str(assignment.rule))).title,
         level=assignment.level,
     )
+
+
+def set_puzzle(assignment: Assignment, rules: str, number: int) -> Puzzle:
+    """Puzzle `number` (0-based) of a puzzle set: the same for every learner of the group."""
+    return generate(
+        str(assignment.kind),
+        str(assignment.rule),
+        seed=assignment.seed + number,
+        rules=rules,
+        level=assignment.level,
+    )
+
+
+def set_puzzles(assignment: Assignment, rules: str) -> list[Puzzle]:
+    return [set_puzzle(assignment, rules, n) for n in range(assignment.count)]
 
 
 def done_count(club: ClubStore, learner: Learner, assignment: Assignment) -> int:

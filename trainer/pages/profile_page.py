@@ -36,7 +36,7 @@ with st.form("join-group", border=False):
         try:
             joined = clubs.join(code, member, pin)
         except ValueError as problem:
-            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("problem", problem=problem), icon=":material/back_hand:")
         else:
             current.load(joined, clubs.group_by_code(code))
             for key in ("drill", "lesson"):

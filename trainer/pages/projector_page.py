@@ -6,9 +6,9 @@ import streamlit as st
 
 from klaverjas_core import Suit, parse_cards
 from lessons import describe as describe_lesson_answer
-from puzzles import Kind, describe_answer, generate
+from puzzles import Kind, describe_answer
 from puzzles.content import cards_at
-from trainer.assignments import describe
+from trainer.assignments import describe, set_puzzle
 from trainer.board import show_cards, show_position, show_trump, style
 from trainer.services import club, course, profile
 from trainer.texts import t
@@ -33,7 +33,7 @@ group = st.selectbox(
 )
 sets = [a for a in clubs.assignments(group.id) if not a.is_lesson]
 source = st.radio(
-    t("assign-what"),
+    t("show-what"),
     ["set", "lesson"],
     horizontal=True,
     key="projector_source",
@@ -46,13 +46,7 @@ if source == "set" and sets:
         t("pick-assignment"), sets, key="projector_set", format_func=lambda a: describe(a, course())
     )
     number = st.number_input(t("puzzle-n", n=""), 1, chosen.count, 1, key="projector_number")
-    puzzle = generate(
-        str(chosen.kind),
-        str(chosen.rule),
-        seed=chosen.seed + int(number) - 1,
-        rules=group.rules,
-        level=chosen.level,
-    )
+    puzzle = set_puzzle(chosen, group.rules, int(number) - 1)
     st.header(t("puzzle-n", n=int(number)))
     content = puzzle.content
     trump = Suit.parse(str(content["trump"])) if "trump" in content else None

@@ -19,8 +19,8 @@ from progress.club_stats import (
     heatmap,
     weakest_rules,
 )
-from puzzles import GENERATORS, LEVELS, Kind, generate
-from trainer.assignments import describe
+from puzzles import GENERATORS, LEVELS, Kind
+from trainer.assignments import describe, set_puzzles
 from trainer.markup import md_escape
 from trainer.services import club, course, profile
 from trainer.texts import t
@@ -47,7 +47,7 @@ def password_gate() -> None:
                     try:
                         clubs.set_teacher_password(first)
                     except ValueError as problem:
-                        st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+                        st.error(t("problem", problem=problem), icon=":material/back_hand:")
                     else:
                         current.teacher = True
                         st.rerun()
@@ -83,7 +83,7 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
         try:
             made = clubs.create_group(name, RuleSet.parse("+".join([city, *variants])).name)
         except ValueError as problem:
-            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("problem", problem=problem), icon=":material/back_hand:")
         else:
             st.success(t("group-created", name=md_escape(made.name)))
             st.markdown(f"# `{made.code}`")
@@ -162,16 +162,7 @@ with dashboard:
             key="spread_set",
             format_func=lambda a: describe(a, course()),
         )
-        numbers = {
-            generate(
-                str(chosen.kind),
-                str(chosen.rule),
-                seed=chosen.seed + n,
-                rules=group.rules,
-                level=chosen.level,
-            ).id: n + 1
-            for n in range(chosen.count)
-        }
+        numbers = {p.id: n for n, p in enumerate(set_puzzles(chosen, group.rules), start=1)}
         if chosen.kind == Kind.WHICH_CARDS.value:
             picks = card_choices(assigned, chosen.id)
             if not picks.empty:
@@ -251,7 +242,7 @@ with assign, st.form("assign", border=False):
                     due=due,
                 )
         except ValueError as problem:
-            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("problem", problem=problem), icon=":material/back_hand:")
         else:
             st.success(t("assigned"), icon=":material/check_circle:")
 
@@ -262,16 +253,7 @@ with sheet:
             t("pick-assignment"), sets, key="sheet_set", format_func=lambda a: describe(a, course())
         )
         if st.button(t("worksheet-button"), key="make_sheet"):
-            puzzles = [
-                generate(
-                    str(chosen_sheet.kind),
-                    str(chosen_sheet.rule),
-                    seed=chosen_sheet.seed + n,
-                    rules=group.rules,
-                    level=chosen_sheet.level,
-                )
-                for n in range(chosen_sheet.count)
-            ]
+            puzzles = set_puzzles(chosen_sheet, group.rules)
             try:
                 pdf = worksheet_pdf(
                     puzzles, subtitle=f"{group.name} · {describe(chosen_sheet, course())}"
