@@ -81,3 +81,15 @@ def trump_badge(trump: Suit, label: str, *, four_colour: bool) -> str:
         f'<span class="kj-trump-badge">{html.escape(label)}: '
         f'<span style="color:{colour}">{html.escape(trump.symbol)}</span></span>'
     )
+
+
+def card_label(card: Card | str, *, four_colour: bool) -> str:
+    """A card as a coloured Markdown label for pills and buttons, e.g. ``:red[Q♥]``."""
+    text = str(card)
+    suit = Suit.parse(text[-1])
+    if suit.is_red:
+        colour = "blue" if four_colour and suit is Suit.DIAMONDS else "red"
+        return f":{colour}[{text}]"
+    if four_colour and suit is Suit.CLUBS:
+        return f":green[{text}]"
+    return text

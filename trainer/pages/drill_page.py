@@ -16,6 +16,7 @@ from puzzles import GENERATORS, Kind, Puzzle, describe_answer, generate
 from puzzles.model import JSON
 from trainer.assignments import show_assignments
 from trainer.board import show_cards, show_position, show_trump, style
+from trainer.cards import card_label
 from trainer.grading import grade
 from trainer.services import club, course, profile, require_learner, store
 from trainer.state import AUTO, DrillState, session_object
@@ -160,6 +161,10 @@ if state.mode == "streak":
     st.metric(t("streak", count=state.streak), state.streak)
 
 
+def label(card: str) -> str:
+    return card_label(card, four_colour=current.four_colour)
+
+
 def cards_of(value: JSON) -> list[str]:
     return [str(card) for card in value] if isinstance(value, list) else []
 
@@ -180,7 +185,11 @@ def board_and_reply() -> dict[str, JSON] | None:
             labels = [str(card) for card in hand]
             if kind is Kind.WHICH_CARDS:
                 reply["cards"] = st.pills(
-                    t("select-legal"), labels, selection_mode="multi", key=f"pick-{puzzle.id}"
+                    t("select-legal"),
+                    labels,
+                    selection_mode="multi",
+                    format_func=label,
+                    key=f"pick-{puzzle.id}",
                 )
             elif kind is Kind.CARD_LEGAL:
                 reply["legal"] = st.segmented_control(
@@ -191,10 +200,18 @@ def board_and_reply() -> dict[str, JSON] | None:
                 )
             else:
                 reply["amsterdam"] = st.pills(
-                    t("amsterdam-legal"), labels, selection_mode="multi", key=f"ams-{puzzle.id}"
+                    t("amsterdam-legal"),
+                    labels,
+                    selection_mode="multi",
+                    format_func=label,
+                    key=f"ams-{puzzle.id}",
                 )
                 reply["rotterdam"] = st.pills(
-                    t("rotterdam-legal"), labels, selection_mode="multi", key=f"rot-{puzzle.id}"
+                    t("rotterdam-legal"),
+                    labels,
+                    selection_mode="multi",
+                    format_func=label,
+                    key=f"rot-{puzzle.id}",
                 )
         elif kind is Kind.COUNT_TRICK:
             trick = parse_cards(" ".join(cards_of(content["trick"])))

@@ -6,12 +6,13 @@ import time
 
 import streamlit as st
 
-from klaverjas_core import Seat
+from klaverjas_core import Card, Seat
 from lessons import Check, CheckKind, Lesson, NatAnswer, Step
 from lessons.loader import GLOSSARY_LINK
 from progress import AnswerRecord
 from trainer.assignments import show_assignments
 from trainer.board import show_cards, show_trump, style
+from trainer.cards import card_label
 from trainer.services import club, course, profile, require_learner, store
 from trainer.state import LessonState, session_object
 from trainer.texts import t
@@ -96,12 +97,16 @@ def show_table(step: Step, index: int) -> None:
         )
 
 
+def label(card: Card) -> str:
+    return card_label(card, four_colour=current.four_colour)
+
+
 def reply_widgets(check: Check, key: str) -> object:
     """The widgets for one check; the reply in the shape `Check.grade` takes."""
     kind, table = check.kind, check.table
     if kind is CheckKind.LEGAL_CARDS:
         chosen = st.pills(
-            check.question, list(table.hand), selection_mode="multi", format_func=str, key=key
+            check.question, list(table.hand), selection_mode="multi", format_func=label, key=key
         )
         return tuple(chosen)
     if kind is CheckKind.CARD_LEGAL:
@@ -109,7 +114,7 @@ def reply_widgets(check: Check, key: str) -> object:
             check.question, [True, False], key=key, format_func=lambda v: t("yes") if v else t("no")
         )
     if kind is CheckKind.TRICK_WINNER:
-        return st.pills(check.question, list(table.trick), format_func=str, key=key)
+        return st.pills(check.question, list(table.trick), format_func=label, key=key)
     if kind is CheckKind.CARD_ORDER:
         return tuple(st.multiselect(check.question, list(table.cards), format_func=str, key=key))
     if kind in SEAT_ANSWERS:
