@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,12 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from progress import ProgressStore, make_engine  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.streamlit_server import running_app  # noqa: E402
 
 
 class Client:
@@ -193,36 +185,19 @@ def main() -> int:
         args.learners, args.seconds, args.interactions = 5, 5, 10
 
     data = Path(tempfile.mkdtemp(prefix="kj-bench-"))
-    port = free_port()
-    env = {**os.environ, "KLAVERJAS_DATA_DIR": str(data)}
-    env.pop("KLAVERJAS_DATABASE_URL", None)
     launched = time.perf_counter()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "trainer_app.py", "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port),
-         "--server.enableAgentApi", "true", "--server.agentMaxSessions", "400"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=1) as response:
-                    if response.read() == b"ok":
-                        break
-            except OSError:
-                time.sleep(0.1)
+    # Room for 400 agent sessions: the memory step keeps its sessions while the load step runs.
+    options = ("--server.enableAgentApi", "true", "--server.agentMaxSessions", "400")
+    with running_app(data, *options) as app:
+        base = app.url
         healthy = time.perf_counter() - launched
         start = time.perf_counter()
         Client(base).post({}, record=False)
         first_run = time.perf_counter() - start
         print(f"start-up: health after {healthy:.2f} s, first page run {first_run * 1000:.0f} ms")
         single_learner(base, args.interactions)
-        memory_per_session(base, server.pid, args.learners)
+        memory_per_session(base, app.pid, args.learners)
         return 0 if load(base, data, args.learners, args.seconds) else 1
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 if __name__ == "__main__":

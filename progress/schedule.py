@@ -76,8 +76,3 @@ class Schedule:
 def plan(answers: pd.DataFrame, candidates: Sequence[str], now: datetime) -> list[Suggestion]:
     """Every candidate rule, most needed first."""
     return Schedule(answers).plan(candidates, now)
-
-
-def next_rule(answers: pd.DataFrame, candidates: Sequence[str], now: datetime) -> Suggestion:
-    """The single rule to practise now."""
-    return plan(answers, candidates, now)[0]

@@ -5,11 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +14,8 @@ from playwright.sync_api import Page, expect, sync_playwright
 from progress import AnswerRecord, ProgressStore, make_engine
 from progress.club import ClubStore
 from puzzles import generate
+
+from .streamlit_server import running_app
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "club-evening"
@@ -30,44 +27,15 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must install Debian's chromium (see .ci/run)")
         pytest.skip("chromium is not installed")
-    port = free_port()
     data = tmp_path_factory.mktemp("data")
-    env = {**os.environ, "KLAVERJAS_DATA_DIR": str(data), "KLAVERJAS_TEACHER_PASSWORD": PASSWORD}
-    env.pop("KLAVERJAS_DATABASE_URL", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "trainer_app.py", "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port),
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read() == b"ok":
-                        break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            pytest.fail("streamlit did not start within 60 s")
-        yield url, data
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    with running_app(data, env={"KLAVERJAS_TEACHER_PASSWORD": PASSWORD}) as app:
+        yield app.url, data
 
 
 def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:

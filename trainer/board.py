@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import streamlit as st
 
 from klaverjas_core import Card, Suit
-from trainer.cards import CSS, row_html, trump_badge
+from trainer.cards import CSS, card_label, row_html, trump_badge
 from trainer.services import Profile
 from trainer.texts import t
+
+T = TypeVar("T")
 
 
 def style() -> None:
@@ -62,3 +65,23 @@ def show_position(
         st.write(t("no-cards-yet"))
     st.caption(t("your-hand"))
     show_cards(hand, trump, profile, marked=marked)
+
+
+def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) -> list[T]:
+    """Card pills in suit colours; the learner selects any number of them."""
+    chosen = st.pills(
+        question,
+        list(cards),
+        selection_mode="multi",
+        key=key,
+        format_func=lambda card: card_label(str(card), four_colour=profile.four_colour),
+    )
+    return list(chosen)
+
+
+def yes_no(question: str, key: str) -> bool | None:
+    """A Yes / No choice; None until the learner picks one."""
+    answer = st.segmented_control(
+        question, [True, False], key=key, format_func=lambda v: t("yes") if v else t("no")
+    )
+    return None if answer is None else bool(answer)

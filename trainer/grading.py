@@ -12,8 +12,7 @@ from puzzles.model import JSON
 @dataclass(frozen=True, slots=True)
 class Grade:
     correct: bool
-    given: str  # the reply, as stored
-    expected: str  # the answer, as shown
+    given: str  # the reply, as stored (the answer is shown by `puzzles.describe_answer`)
 
 
 def grade(puzzle: Puzzle, reply: Mapping[str, JSON]) -> Grade:
@@ -22,34 +21,29 @@ def grade(puzzle: Puzzle, reply: Mapping[str, JSON]) -> Grade:
     kind = puzzle.kind
     if kind is Kind.WHICH_CARDS:
         chosen = _cards(reply.get("cards"))
-        return Grade(set(chosen) == set(_cards(answer)), " ".join(chosen), " ".join(_cards(answer)))
+        return Grade(set(chosen) == set(_cards(answer)), " ".join(chosen))
     if kind is Kind.CARD_LEGAL:
         legal = puzzle.content["card"] in _cards(answer)
         said = reply.get("legal")
-        return Grade(said is legal, _yes_no(said), _yes_no(legal))
+        return Grade(said is legal, _yes_no(said))
     assert isinstance(answer, dict)
     if kind is Kind.AMSTERDAM_OR_ROTTERDAM:
         ams, rot = _cards(reply.get("amsterdam")), _cards(reply.get("rotterdam"))
         right = set(ams) == set(_cards(answer["amsterdam"])) and set(rot) == set(
             _cards(answer["rotterdam"])
         )
-        return Grade(
-            right,
-            f"A: {' '.join(ams)} / R: {' '.join(rot)}",
-            f"A: {' '.join(_cards(answer['amsterdam']))} / "
-            f"R: {' '.join(_cards(answer['rotterdam']))}",
-        )
+        return Grade(right, f"A: {' '.join(ams)} / R: {' '.join(rot)}")
     if kind is Kind.COUNT_TRICK:
         asked = puzzle.content.get("ask", ["winner", "points", "roem"])
         assert isinstance(asked, list)
         fields = [str(q) for q in asked]
         right = all(reply.get(q) == answer[q] for q in fields)
-        return Grade(right, _fields(reply, fields), _fields(answer, fields))
+        return Grade(right, _fields(reply, fields))
     if kind is Kind.IS_NAT:
         right = reply.get("nat") == answer["nat"] and reply.get("points") == answer["points"]
-        return Grade(right, _fields(reply, ["nat", "points"]), _fields(answer, ["nat", "points"]))
+        return Grade(right, _fields(reply, ["nat", "points"]))
     right = reply.get("card") == answer["card"] and reply.get("rule") == answer["rule"]
-    return Grade(right, _fields(reply, ["card", "rule"]), _fields(answer, ["card", "rule"]))
+    return Grade(right, _fields(reply, ["card", "rule"]))
 
 
 def _cards(value: JSON | None) -> list[str]:

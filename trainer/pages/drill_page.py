@@ -15,7 +15,7 @@ from progress.store import utc_now
 from puzzles import GENERATORS, Kind, Puzzle, describe_answer, generate
 from puzzles.model import JSON
 from trainer.assignments import show_assignments
-from trainer.board import show_cards, show_position, show_trump, style
+from trainer.board import pick_cards, show_cards, show_position, show_trump, style, yes_no
 from trainer.cards import card_label
 from trainer.grading import grade
 from trainer.services import club, course, profile, require_learner, store
@@ -184,35 +184,15 @@ def board_and_reply() -> dict[str, JSON] | None:
             )
             labels = [str(card) for card in hand]
             if kind is Kind.WHICH_CARDS:
-                reply["cards"] = st.pills(
-                    t("select-legal"),
-                    labels,
-                    selection_mode="multi",
-                    format_func=label,
-                    key=f"pick-{puzzle.id}",
-                )
+                reply["cards"] = [
+                    *pick_cards(t("select-legal"), labels, current, f"pick-{puzzle.id}")
+                ]
             elif kind is Kind.CARD_LEGAL:
-                reply["legal"] = st.segmented_control(
-                    t("is-legal", card=content["card"]),
-                    [True, False],
-                    format_func=lambda v: t("yes") if v else t("no"),
-                    key=f"legal-{puzzle.id}",
-                )
+                reply["legal"] = yes_no(t("is-legal", card=content["card"]), f"legal-{puzzle.id}")
             else:
-                reply["amsterdam"] = st.pills(
-                    t("amsterdam-legal"),
-                    labels,
-                    selection_mode="multi",
-                    format_func=label,
-                    key=f"ams-{puzzle.id}",
-                )
-                reply["rotterdam"] = st.pills(
-                    t("rotterdam-legal"),
-                    labels,
-                    selection_mode="multi",
-                    format_func=label,
-                    key=f"rot-{puzzle.id}",
-                )
+                for city in ("amsterdam", "rotterdam"):
+                    picked = pick_cards(t(f"{city}-legal"), labels, current, f"{city}-{puzzle.id}")
+                    reply[city] = [*picked]
         elif kind is Kind.COUNT_TRICK:
             trick = parse_cards(" ".join(cards_of(content["trick"])))
             leader = int(str(content["leader"]))
@@ -228,7 +208,7 @@ def board_and_reply() -> dict[str, JSON] | None:
             asked = cards_of(content.get("ask", ["winner", "points", "roem"]))
             labels = [str(card) for card in trick]
             if "winner" in asked:
-                winner = st.pills(t("who-wins"), labels, key=f"win-{puzzle.id}")
+                winner = st.pills(t("who-wins"), labels, format_func=label, key=f"win-{puzzle.id}")
                 reply["winner"] = labels.index(winner) if winner else None
             if "points" in asked:
                 reply["points"] = int(
@@ -240,12 +220,7 @@ def board_and_reply() -> dict[str, JSON] | None:
                 )
         elif kind is Kind.IS_NAT:
             show_nat(content)
-            reply["nat"] = st.segmented_control(
-                t("nat-question"),
-                [True, False],
-                format_func=lambda v: t("yes") if v else t("no"),
-                key=f"nat-{puzzle.id}",
-            )
+            reply["nat"] = yes_no(t("nat-question"), f"nat-{puzzle.id}")
             left, right = st.columns(2)
             reply["points"] = [
                 int(

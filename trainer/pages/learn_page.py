@@ -11,7 +11,7 @@ from lessons import Check, CheckKind, Lesson, NatAnswer, Step
 from lessons.loader import GLOSSARY_LINK
 from progress import AnswerRecord
 from trainer.assignments import show_assignments
-from trainer.board import show_cards, show_trump, style
+from trainer.board import pick_cards, show_cards, show_trump, style, yes_no
 from trainer.cards import card_label
 from trainer.services import club, course, profile, require_learner, store
 from trainer.state import LessonState, session_object
@@ -105,14 +105,9 @@ def reply_widgets(check: Check, key: str) -> object:
     """The widgets for one check; the reply in the shape `Check.grade` takes."""
     kind, table = check.kind, check.table
     if kind is CheckKind.LEGAL_CARDS:
-        chosen = st.pills(
-            check.question, list(table.hand), selection_mode="multi", format_func=label, key=key
-        )
-        return tuple(chosen)
+        return tuple(pick_cards(check.question, table.hand, current, key))
     if kind is CheckKind.CARD_LEGAL:
-        return st.segmented_control(
-            check.question, [True, False], key=key, format_func=lambda v: t("yes") if v else t("no")
-        )
+        return yes_no(check.question, key)
     if kind is CheckKind.TRICK_WINNER:
         return st.pills(check.question, list(table.trick), format_func=label, key=key)
     if kind is CheckKind.CARD_ORDER:
@@ -128,9 +123,7 @@ def reply_widgets(check: Check, key: str) -> object:
             int(column.number_input(f"{n + 1}", 0, 8, step=1, key=f"{key}-{n}"))
             for n, column in enumerate(columns)
         )
-    nat = st.segmented_control(
-        check.question, [True, False], key=key, format_func=lambda v: t("yes") if v else t("no")
-    )
+    nat = yes_no(check.question, key)
     left, right = st.columns(2)
     points = (
         int(left.number_input(t("written", pair="N+S"), 0, 1000, key=f"{key}-0")),
