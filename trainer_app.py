@@ -7,35 +7,35 @@ from __future__ import annotations
 
 import streamlit as st
 
-from progress import StorageError
-from trainer.markup import md_escape
-from trainer.services import profile
-from trainer.texts import t
+from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.services import profile
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage import StorageError
 
 st.set_page_config(page_title=t("app-title"), page_icon="♣", layout="centered")
 
 pages = [
     st.Page(
-        "trainer/pages/learn_page.py",
+        "klaverjas_trainer/app/pages/learn_page.py",
         title=t("nav-learn"),
         icon=":material/school:",
         url_path="learn",
         default=True,
     ),
     st.Page(
-        "trainer/pages/drill_page.py",
+        "klaverjas_trainer/app/pages/drill_page.py",
         title=t("nav-drill"),
         icon=":material/target:",
         url_path="drill",
     ),
     st.Page(
-        "trainer/pages/progress_page.py",
+        "klaverjas_trainer/app/pages/progress_page.py",
         title=t("nav-progress"),
         icon=":material/trending_up:",
         url_path="progress",
     ),
     st.Page(
-        "trainer/pages/profile_page.py",
+        "klaverjas_trainer/app/pages/profile_page.py",
         title=t("nav-settings"),
         icon=":material/person:",
         url_path="profile",
@@ -43,14 +43,14 @@ pages = [
 ]
 pages += [
     st.Page(
-        "trainer/pages/teacher_page.py",
+        "klaverjas_trainer/app/pages/teacher_page.py",
         title=t("nav-teacher"),
         icon=":material/groups:",
         url_path="teacher",
     ),
     # The projector view is reached from the teacher page; it checks the sign-in itself.
     st.Page(
-        "trainer/pages/projector_page.py",
+        "klaverjas_trainer/app/pages/projector_page.py",
         title=t("nav-projector"),
         icon=":material/present_to_all:",
         url_path="projector",

@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from progress import ProgressStore, make_engine  # noqa: E402
+from klaverjas_trainer.storage import ProgressStore, make_engine  # noqa: E402
 from tests.streamlit_server import running_app  # noqa: E402
 
 

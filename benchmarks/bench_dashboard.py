@@ -22,10 +22,10 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from progress import ProgressStore, make_engine  # noqa: E402
-from progress.club import ClubStore  # noqa: E402
-from progress.club_stats import answer_spread, completion, heatmap, weakest_rules  # noqa: E402
-from progress.schema import answers  # noqa: E402
+from klaverjas_trainer.storage import ProgressStore, make_engine  # noqa: E402
+from klaverjas_trainer.storage.club import ClubStore  # noqa: E402
+from klaverjas_trainer.storage.club_stats import answer_spread, completion, heatmap, weakest_rules  # noqa: E402
+from klaverjas_trainer.storage.schema import answers  # noqa: E402
 from puzzles import PRACTISABLE  # noqa: E402
 
 PASSWORD = "dashboard-bench"
@@ -95,7 +95,7 @@ def main() -> int:
     os.environ.update(KLAVERJAS_DATA_DIR=str(data), KLAVERJAS_TEACHER_PASSWORD=PASSWORD)
     os.environ.pop("KLAVERJAS_DATABASE_URL", None)
     app = AppTest.from_file(str(ROOT / "trainer_app.py"), default_timeout=120).run()
-    app.switch_page("trainer/pages/teacher_page.py").run()
+    app.switch_page("klaverjas_trainer/app/pages/teacher_page.py").run()
     app.text_input(key="teacher_password").set_value(PASSWORD)
     app.form_submit_button(key="teacher_sign_in").click().run()
     runs = []

@@ -10,13 +10,19 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import parse_cards
-from progress import AnswerRecord, ProgressStore, make_engine
+from klaverjas_trainer.app.services import _store
+from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from puzzles import generate
-from trainer.services import _store
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
-PROFILE, LEARN = "trainer/pages/profile_page.py", "trainer/pages/learn_page.py"
-DRILL, PROGRESS = "trainer/pages/drill_page.py", "trainer/pages/progress_page.py"
+PROFILE, LEARN = (
+    "klaverjas_trainer/app/pages/profile_page.py",
+    "klaverjas_trainer/app/pages/learn_page.py",
+)
+DRILL, PROGRESS = (
+    "klaverjas_trainer/app/pages/drill_page.py",
+    "klaverjas_trainer/app/pages/progress_page.py",
+)
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from progress import AnswerRecord, ProgressStore, make_engine
-from progress.club import ClubStore
+from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
+from klaverjas_trainer.storage.club import ClubStore
 from puzzles import generate
 
 from .streamlit_server import running_app

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from progress import AnswerRecord, ProgressStore, make_engine
-from progress.club import ClubStore
-from progress.club_stats import (
+from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
+from klaverjas_trainer.storage.club import ClubStore
+from klaverjas_trainer.storage.club_stats import (
     answer_spread,
     card_choices,
     completion,
     heatmap,
     weakest_rules,
 )
-from progress.stats import MIN_ANSWERS
+from klaverjas_trainer.storage.stats import MIN_ANSWERS
 
 
 @pytest.fixture

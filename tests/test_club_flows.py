@@ -8,14 +8,20 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from progress import ProgressStore, make_engine
-from progress.club import ClubStore
+from klaverjas_trainer.app.services import _store
+from klaverjas_trainer.storage import ProgressStore, make_engine
+from klaverjas_trainer.storage.club import ClubStore
 from puzzles import generate
-from trainer.services import _store
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
-TEACHER, PROFILE = "trainer/pages/teacher_page.py", "trainer/pages/profile_page.py"
-DRILL, PROJECTOR = "trainer/pages/drill_page.py", "trainer/pages/projector_page.py"
+TEACHER, PROFILE = (
+    "klaverjas_trainer/app/pages/teacher_page.py",
+    "klaverjas_trainer/app/pages/profile_page.py",
+)
+DRILL, PROJECTOR = (
+    "klaverjas_trainer/app/pages/drill_page.py",
+    "klaverjas_trainer/app/pages/projector_page.py",
+)
 
 
 @pytest.fixture

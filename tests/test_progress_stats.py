@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pandas as pd
 
-from progress.schedule import Reason, Schedule, plan
-from progress.stats import MIN_ANSWERS, daily_accuracy, needs_practice, rule_stats
+from klaverjas_trainer.storage.schedule import Reason, Schedule, plan
+from klaverjas_trainer.storage.stats import MIN_ANSWERS, daily_accuracy, needs_practice, rule_stats
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 

@@ -13,8 +13,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, text
 
-from progress import AnswerRecord, ProgressStore, StorageError, database_url, make_engine
-from progress.schema import LATEST, migrate
+from klaverjas_trainer.storage import (
+    AnswerRecord,
+    ProgressStore,
+    StorageError,
+    database_url,
+    make_engine,
+)
+from klaverjas_trainer.storage.schema import LATEST, migrate
 
 POSTGRES_URL = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL", "")
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
+from klaverjas_trainer.worksheets import pdf as worksheet_module
+from klaverjas_trainer.worksheets.__main__ import main
 from puzzles import describe_answer, generate
-from worksheets import WorksheetError, worksheet_pdf
-from worksheets import pdf as worksheet_module
-from worksheets.__main__ import main
 
 ONE_OF_EACH = [
     ("which-cards", "play.must-overtrump"), ("card-legal", "play.no-undertrump"),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_core import VARIANTS
-from trainer.markup import md_escape
-from trainer.services import club, profile, store
-from trainer.texts import t
+from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.services import club, profile, store
+from klaverjas_trainer.app.texts import t
 
 current = profile()
 progress_store = store()
@@ -47,8 +47,12 @@ if current.learner is not None:
     if current.group is not None:
         st.markdown(t("in-group", group=md_escape(current.group.name), rules=current.group.rules))
     left, right = st.columns(2)
-    left.page_link("trainer/pages/learn_page.py", label=t("go-learn"), icon=":material/school:")
-    right.page_link("trainer/pages/drill_page.py", label=t("go-drill"), icon=":material/target:")
+    left.page_link(
+        "klaverjas_trainer/app/pages/learn_page.py", label=t("go-learn"), icon=":material/school:"
+    )
+    right.page_link(
+        "klaverjas_trainer/app/pages/drill_page.py", label=t("go-drill"), icon=":material/target:"
+    )
     st.header(t("settings"))
     with st.form("settings", border=False):
         rules = st.radio(

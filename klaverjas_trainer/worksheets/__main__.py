@@ -1,5 +1,6 @@
-"""Command line: ``python -m worksheets --kind which-cards --rule play.must-overtrump --count 6
---seed 7 --out sheet.pdf`` prints a worksheet (puzzles, then the answer key) as a PDF."""
+"""Command line: ``python -m klaverjas_trainer.worksheets --kind which-cards
+--rule play.must-overtrump --count 6 --seed 7 --out sheet.pdf``
+prints a worksheet (puzzles, then the answer key) as a PDF."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import sys
 from pathlib import Path
 
 from klaverjas_core import KlaverjasError
+from klaverjas_trainer.worksheets.pdf import WorksheetError, t, worksheet_pdf
 from puzzles import LEVELS, Kind, PuzzleError, generate
-from worksheets.pdf import WorksheetError, t, worksheet_pdf
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m worksheets", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m klaverjas_trainer.worksheets", description=__doc__
+    )
     parser.add_argument("--kind", required=True, choices=[k.value for k in Kind])
     parser.add_argument("--rule", required=True, help="target rule id, e.g. play.must-overtrump")
     parser.add_argument("--count", type=int, default=6)

@@ -16,8 +16,8 @@ import pandas as pd
 from sqlalchemy import Engine, and_, func, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from progress.db import StorageError, make_engine
-from progress.schema import answers, learners, lesson_progress, migrate
+from klaverjas_trainer.storage.db import StorageError, make_engine
+from klaverjas_trainer.storage.schema import answers, learners, lesson_progress, migrate
 
 MAX_NAME: Final = 40
 ANSWER_COLUMNS: Final = [

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from progress.club import Assignment
-from progress.stats import MIN_ANSWERS
+from klaverjas_trainer.storage.club import Assignment
+from klaverjas_trainer.storage.stats import MIN_ANSWERS
 
 
 def heatmap(totals: pd.DataFrame) -> pd.DataFrame:

@@ -11,20 +11,20 @@ import pandas as pd
 import streamlit as st
 
 from klaverjas_core import VARIANTS, RuleId, RuleSet, rule_text
-from progress.club import ClubStore, Group
-from progress.club_stats import (
+from klaverjas_trainer.app.assignments import describe, set_puzzles
+from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.services import club, course, profile
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage.club import ClubStore, Group
+from klaverjas_trainer.storage.club_stats import (
     answer_spread,
     card_choices,
     completion,
     heatmap,
     weakest_rules,
 )
+from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
 from puzzles import GENERATORS, LEVELS, Kind
-from trainer.assignments import describe, set_puzzles
-from trainer.markup import md_escape
-from trainer.services import club, course, profile
-from trainer.texts import t
-from worksheets import WorksheetError, worksheet_pdf
 
 current = profile()
 clubs: ClubStore = club()
@@ -196,7 +196,7 @@ with dashboard:
             key="export_group",
         )
     st.page_link(
-        "trainer/pages/projector_page.py",
+        "klaverjas_trainer/app/pages/projector_page.py",
         label=t("nav-projector"),
         icon=":material/present_to_all:",
     )

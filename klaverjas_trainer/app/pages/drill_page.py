@@ -9,18 +9,25 @@ import pandas as pd
 import streamlit as st
 
 from klaverjas_core import RuleId, Seat, Suit, parse_cards, rule_text
-from progress import AnswerRecord
-from progress.schedule import Schedule
-from progress.store import utc_now
+from klaverjas_trainer.app.assignments import show_assignments
+from klaverjas_trainer.app.board import (
+    pick_cards,
+    show_cards,
+    show_position,
+    show_trump,
+    style,
+    yes_no,
+)
+from klaverjas_trainer.app.cards import card_label
+from klaverjas_trainer.app.grading import grade
+from klaverjas_trainer.app.services import club, course, profile, require_learner, store
+from klaverjas_trainer.app.state import AUTO, DrillState, session_object
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage import AnswerRecord
+from klaverjas_trainer.storage.schedule import Schedule
+from klaverjas_trainer.storage.store import utc_now
 from puzzles import GENERATORS, Kind, Puzzle, describe_answer, generate
 from puzzles.model import JSON
-from trainer.assignments import show_assignments
-from trainer.board import pick_cards, show_cards, show_position, show_trump, style, yes_no
-from trainer.cards import card_label
-from trainer.grading import grade
-from trainer.services import club, course, profile, require_learner, store
-from trainer.state import AUTO, DrillState, session_object
-from trainer.texts import t
 
 R = RuleId
 PAIRS = ("N+S", "E+W")

@@ -7,15 +7,15 @@ import time
 import streamlit as st
 
 from klaverjas_core import Card, Seat
+from klaverjas_trainer.app.assignments import show_assignments
+from klaverjas_trainer.app.board import pick_cards, show_cards, show_trump, style, yes_no
+from klaverjas_trainer.app.cards import card_label
+from klaverjas_trainer.app.services import club, course, profile, require_learner, store
+from klaverjas_trainer.app.state import LessonState, session_object
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage import AnswerRecord
 from lessons import Check, CheckKind, Lesson, NatAnswer, Step
 from lessons.loader import GLOSSARY_LINK
-from progress import AnswerRecord
-from trainer.assignments import show_assignments
-from trainer.board import pick_cards, show_cards, show_trump, style, yes_no
-from trainer.cards import card_label
-from trainer.services import club, course, profile, require_learner, store
-from trainer.state import LessonState, session_object
-from trainer.texts import t
 
 SEAT_ANSWERS = {
     CheckKind.NEXT_LEADER,

@@ -6,12 +6,12 @@ import pandas as pd
 import streamlit as st
 
 from klaverjas_core import RuleId, rule_text
-from progress.schedule import plan
-from progress.stats import daily_accuracy, needs_practice, rule_stats
-from progress.store import utc_now
+from klaverjas_trainer.app.services import course, require_learner, store
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage.schedule import plan
+from klaverjas_trainer.storage.stats import daily_accuracy, needs_practice, rule_stats
+from klaverjas_trainer.storage.store import utc_now
 from puzzles import PRACTISABLE
-from trainer.services import course, require_learner, store
-from trainer.texts import t
 
 learner = require_learner()
 progress_store = store()

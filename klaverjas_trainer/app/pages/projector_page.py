@@ -5,13 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_core import Suit, parse_cards
+from klaverjas_trainer.app.assignments import describe, set_puzzle
+from klaverjas_trainer.app.board import show_cards, show_position, show_trump, style
+from klaverjas_trainer.app.services import club, course, profile
+from klaverjas_trainer.app.texts import t
 from lessons import describe as describe_lesson_answer
 from puzzles import Kind, describe_answer
 from puzzles.content import cards_at
-from trainer.assignments import describe, set_puzzle
-from trainer.board import show_cards, show_position, show_trump, style
-from trainer.services import club, course, profile
-from trainer.texts import t
 
 current = profile()
 if not current.teacher:

@@ -15,7 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 DATABASE_URL_ENV: Final = "KLAVERJAS_DATABASE_URL"
 DATA_DIR_ENV: Final = "KLAVERJAS_DATA_DIR"
-DEFAULT_DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
+DEFAULT_DATA_DIR: Final = Path(__file__).resolve().parents[2] / "data"  # beside trainer_app.py
 SQLITE_FILE: Final = "trainer.sqlite3"
 
 

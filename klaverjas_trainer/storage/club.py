@@ -12,9 +12,16 @@ from typing import Final
 import pandas as pd
 from sqlalchemy import case, delete, func, select
 
-from progress.passwords import hash_secret, verify_secret
-from progress.schema import answers, app_settings, assignments, groups, learners, lesson_progress
-from progress.store import (
+from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
+from klaverjas_trainer.storage.schema import (
+    answers,
+    app_settings,
+    assignments,
+    groups,
+    learners,
+    lesson_progress,
+)
+from klaverjas_trainer.storage.store import (
     ANSWER_COLUMNS,
     MAX_NAME,
     Learner,

@@ -5,12 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_core import RuleId, rule_text
+from klaverjas_trainer.app.state import DrillState, LessonState, session_object
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage.club import Assignment, ClubStore
+from klaverjas_trainer.storage.store import Learner
 from lessons import Course
-from progress.club import Assignment, ClubStore
-from progress.store import Learner
 from puzzles import Puzzle, generate
-from trainer.state import DrillState, LessonState, session_object
-from trainer.texts import t
 
 
 def describe(assignment: Assignment, course: Course) -> str:
@@ -75,7 +75,7 @@ def start(assignment: Assignment, done: int) -> None:
     if assignment.lesson_id is not None:
         lesson = session_object("lesson", LessonState)
         lesson.lesson_id, lesson.step, lesson.feedback = assignment.lesson_id, 0, {}
-        st.switch_page("trainer/pages/learn_page.py")
+        st.switch_page("klaverjas_trainer/app/pages/learn_page.py")
     drill = session_object("drill", DrillState)
     drill.assignment, drill.position, drill.key = assignment.id, done, None
-    st.switch_page("trainer/pages/drill_page.py")
+    st.switch_page("klaverjas_trainer/app/pages/drill_page.py")

@@ -8,9 +8,9 @@ from typing import TypeVar
 import streamlit as st
 
 from klaverjas_core import Card, Suit
-from trainer.cards import CSS, card_label, row_html, trump_badge
-from trainer.services import Profile
-from trainer.texts import t
+from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
+from klaverjas_trainer.app.services import Profile
+from klaverjas_trainer.app.texts import t
 
 T = TypeVar("T")
 

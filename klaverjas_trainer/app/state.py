@@ -8,9 +8,9 @@ from typing import TypeVar
 
 import streamlit as st
 
+from klaverjas_trainer.app.grading import Grade
+from klaverjas_trainer.storage.schedule import Schedule
 from lessons import Feedback
-from progress.schedule import Schedule
-from trainer.grading import Grade
 
 #: The drill's "what I need most" choice instead of a fixed rule.
 AUTO = "auto"

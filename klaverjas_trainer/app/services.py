@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from klaverjas_core import RuleSet
+from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
+from klaverjas_trainer.storage.club import ClubStore, Group
 from lessons import Course, load_course
-from progress import Learner, ProgressStore, StorageError
-from progress.club import ClubStore, Group
-from trainer.texts import t
 
 
 @st.cache_resource(show_spinner=False)
@@ -84,7 +84,7 @@ def require_learner() -> Learner:
     learner = profile().learner
     if learner is None:
         st.info(t("need-profile"), icon=":material/person:")
-        st.page_link("trainer/pages/profile_page.py", label=t("nav-settings"))
+        st.page_link("klaverjas_trainer/app/pages/profile_page.py", label=t("nav-settings"))
         st.stop()
         raise RuntimeError  # unreachable
     return learner
