@@ -9,8 +9,8 @@ import streamlit as st
 
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.services import profile
-from klaverjas_trainer.app.texts import t
 from klaverjas_trainer.storage import StorageError
+from klaverjas_trainer.texts import t
 
 st.set_page_config(page_title=t("app-title"), page_icon="♣", layout="centered")
 

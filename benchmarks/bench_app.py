@@ -66,7 +66,9 @@ class Client:
         return self.post({"page": "drill"}, record=False)
 
     def answer(self, snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        pills = next(e for e in walk(snapshot["tree"]) if str(e.get("key", "")).startswith("pick-"))
+        pills = next(
+            e for e in walk(snapshot["tree"]) if str(e.get("key", "")).startswith("reply-")
+        )
         options = pills["props"]["options"]
         choice = rng.sample(options, rng.randint(1, len(options)))
         return self.post({"widget_state": {pills["key"]: choice},

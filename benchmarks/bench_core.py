@@ -99,7 +99,7 @@ def main() -> None:
         playout_rng = random.Random(1)
         count = len(deals) // 2
         for _ in range(count):
-            random_playout(playout_rng)
+            random_playout(playout_rng).score()  # scored by score_deal, as puzzles use it
         return count
 
     figures = {

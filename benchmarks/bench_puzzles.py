@@ -39,7 +39,7 @@ def main() -> int:
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
         slow += p99 >= TARGET_P99_MS
         row = (
-            f"| {kind.value} | {rule.value} | {rules.city} | {statistics.median(times):.2f} "
+            f"| {kind} | {rule.value} | {rules.name} | {statistics.median(times):.2f} "
             f"| {p99:.2f} | {100 * len(ids) / args.count:.1f} % |"
         )
         rows.append(row)

@@ -36,7 +36,6 @@ from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, ROTTERDAM, VARIANTS, RuleSet
 from klaverjas_core.scoring import DealScore, LedgerItem, Match, score_deal, score_summary
 from klaverjas_core.seats import Seat
-from klaverjas_core.texts import RuleText, render, rule_text
 from klaverjas_core.tricks import (
     RoemItem,
     TrickJudgement,
@@ -76,7 +75,6 @@ __all__ = [
     "RoemItem",
     "RuleId",
     "RuleSet",
-    "RuleText",
     "Seat",
     "Suit",
     "TrickJudgement",
@@ -92,9 +90,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "random_playout",
-    "render",
     "roem_items",
-    "rule_text",
     "score_deal",
     "score_summary",
     "trick_points",

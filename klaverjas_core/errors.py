@@ -40,5 +40,5 @@ class IllegalPlayError(KlaverjasError, ValueError):
     """A strict game refused a card; `verdict` says which rule forbids it."""
 
     def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.explain())
+        super().__init__(f"{verdict.card} may not be played here ({verdict.rule.value})")
         self.verdict = verdict

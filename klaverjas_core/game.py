@@ -30,7 +30,6 @@ from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet, resolve_rules
 from klaverjas_core.scoring import DealScore, score_deal
 from klaverjas_core.seats import Seat
-from klaverjas_core.texts import render
 from klaverjas_core.tricks import winner_index
 
 __all__ = ["Deal", "Revoke", "TrumpChoice", "deal_hands", "next_dealer"]
@@ -131,12 +130,6 @@ class Revoke:
     @property
     def card(self) -> Card:
         return self.verdict.card
-
-    def explain(self) -> str:
-        """E.g. ``7♦ was a revoke by South: 7♦ is not allowed: ...``."""
-        return render(
-            RuleId.PLAY_REVOKE, card=self.card, player=self.seat, reason=self.verdict.explain()
-        )
 
 
 Phase = Literal["choosing", "playing", "finished"]

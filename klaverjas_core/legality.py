@@ -7,8 +7,12 @@ The cascade follows RULES.md step by step; each branch names the rule ids that d
 ['Q♥', '7♦']
 >>> legal_cards(hand, parse_cards("A♣ 8♥"), "♥").rule   # had B trumped with 8♥
 <RuleId.PLAY_MUST_OVERTRUMP: 'play.must-overtrump'>
->>> print(check_card("7♦", hand, parse_cards("A♣ 8♥"), "♥").explain())
-7♦ is not allowed: 8♥ has trumped the trick: you must overtrump it with Q♥.
+>>> verdict = check_card("7♦", hand, parse_cards("A♣ 8♥"), "♥")
+>>> verdict.legal, str(verdict.highest_trump), format_cards(verdict.beaters)
+(False, '8♥', 'Q♥')
+
+A verdict is facts (the rule and the cards involved), not prose: the trainer's text catalogue
+words them for the learner in their language.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from klaverjas_core.cards import Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
-from klaverjas_core.texts import message, render
 from klaverjas_core.tricks import winner_index
 
 __all__ = ["Branch", "LegalCards", "Verdict", "check_card", "decide", "legal_cards"]
@@ -251,27 +254,12 @@ class Verdict:
     winning: Card | None
     partner_winning: bool
     highest_trump: Card | None
-    beaters: tuple[Card, ...]
-    allowed: tuple[Card, ...]
+    beaters: tuple[Card, ...]  # the cards in hand that beat `highest_trump`
+    allowed: tuple[Card, ...]  # every legal card of the hand
 
-    def explain(self) -> str:
-        """One line for the learner, e.g. ``7♦ is not allowed: 8♥ has trumped ...``."""
-        verdict = "is allowed" if self.legal else "is not allowed"
-        return f"{self.card} {verdict}: {self.reason()}"
-
-    def reason(self) -> str:
-        """The deciding rule's explanation with this position's cards filled in."""
-        return render(
-            self.rule,
-            card=self.card,
-            led=self.led or "-",
-            suit=self.led.suit.symbol if self.led else "-",
-            trump=self.trump.symbol,
-            winning=self.winning or "-",
-            highest_trump=self.highest_trump or "-",
-            beaters=format_cards(self.beaters) or "-",
-            allowed=format_cards(self.allowed),
-        )
+    def __str__(self) -> str:
+        """A plain summary for logs and error messages (learners see catalogue text)."""
+        return f"{self.card} {'allowed' if self.legal else 'not allowed'} ({self.rule.value})"
 
 
 class LegalCards:
@@ -306,16 +294,13 @@ class LegalCards:
     def verdict(self, card: Card | str) -> Verdict:
         return self._decision.verdict(Card.parse(card) if isinstance(card, str) else card)
 
-    def explain(self) -> str:
-        """The legal cards, the permitting rule's reason, and one illegal example per
-        forbidding rule: ``Legal: Q♥. 7♦ is not allowed: 8♥ has trumped the trick: ...``."""
+    def example(self, rule: RuleId) -> Verdict:
+        """The verdict of the first card in hand that `rule` decides (one of `rules`)."""
         decision = self._decision
-        parts = [message("legal-cards", cards=format_cards(self.cards))]
-        for rule in self.rules:
-            example = next(card for card in decision.hand if decision.rule_for(card) is rule)
-            verdict = decision.verdict(example)
-            parts.append(verdict.reason() if verdict.legal else verdict.explain())
-        return " ".join(parts)
+        card = next((c for c in decision.hand if decision.rule_for(c) is rule), None)
+        if card is None:
+            raise KeyError(f"{rule.value} decides no card of this hand")
+        return decision.verdict(card)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)

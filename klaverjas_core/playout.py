@@ -1,25 +1,27 @@
 """Random legal play-outs on integers: fast enough to record thousands of deals for tests,
-benchmarks and puzzle generation.
+benchmarks and puzzle generation. The score of a play-out comes from `score_deal`, the one
+implementation of scoring.
 
 >>> import random
 >>> record = random_playout(random.Random(1))
 >>> len(record.tricks), sum(len(cards) for _, cards in record.tricks)
 (8, 32)
->>> sum(record.card_points) == 162
+>>> sum(record.score().card_points) == 162
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from klaverjas_core.cards import DECK, Card, Suit
 from klaverjas_core.errors import ImpossiblePositionError
 from klaverjas_core.legality import decide
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet
-from klaverjas_core.scoring import LAST_TRICK_BONUS
-from klaverjas_core.tricks import points_of, roem_of_mask, winner_index
+from klaverjas_core.scoring import DealScore, score_deal
+from klaverjas_core.tricks import winner_index
 
 __all__ = ["PlayedDeal", "PositionRecord", "random_playout"]
 
@@ -43,11 +45,24 @@ class PlayedDeal:
     choosers: int
     first_leader: int
     tricks: tuple[tuple[int, tuple[int, int, int, int]], ...]  # (leader seat, cards)
-    card_points: tuple[int, int]  # with the last trick
-    roem: tuple[int, int]
-    tricks_won: tuple[int, int]
     winners: tuple[int, ...]  # the seat that won each trick
-    trick_roem: tuple[int, ...]  # the roem in each trick
+    rules: RuleSet = AMSTERDAM
+
+    def card_tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """The tricks as `Card`s, in the form `score_deal` takes."""
+        return [(leader, tuple(DECK[card] for card in cards)) for leader, cards in self.tricks]
+
+    def score(
+        self, choosers: int | None = None, declared: Collection[int] | None = None
+    ) -> DealScore:
+        """The deal's score by `score_deal` (choosers default to the play-out's own)."""
+        return score_deal(
+            self.card_tricks(),
+            Suit(self.trump),
+            self.choosers if choosers is None else choosers,
+            self.rules,
+            declared=declared,
+        )
 
 
 #: A playing policy: (rng, seat, legal mask, trick so far, trump) -> the chosen card index.
@@ -95,11 +110,7 @@ def random_playout(
     leader = first_leader = (dealer + 1) % 4
     exemption = rules.partner_exemption
     tricks = []
-    card_points = [0, 0]
-    roem = [0, 0]
-    won = [0, 0]
     winners = []
-    per_trick_roem = []
     for _ in range(8):
         trick: list[int] = []
         for offset in range(4):
@@ -112,31 +123,10 @@ def random_playout(
                 raise ValueError(f"the policy chose card index {card}, which is not legal")
             hands[seat] ^= 1 << card
             trick.append(card)
-        winner = (leader + winner_index(trick, trump)) % 4
-        pair = winner % 2
-        won[pair] += 1
-        card_points[pair] += points_of(trick, trump)
-        trick_roem = roem_of_mask(
-            (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]), trump, rules
-        )
-        roem[pair] += trick_roem
-        winners.append(winner)
-        per_trick_roem.append(trick_roem)
         tricks.append((leader, (trick[0], trick[1], trick[2], trick[3])))
-        leader = winner
-    card_points[leader % 2] += LAST_TRICK_BONUS
-    return PlayedDeal(
-        dealt,
-        trump,
-        choosers,
-        first_leader,
-        tuple(tricks),
-        (card_points[0], card_points[1]),
-        (roem[0], roem[1]),
-        (won[0], won[1]),
-        tuple(winners),
-        tuple(per_trick_roem),
-    )
+        leader = (leader + winner_index(trick, trump)) % 4
+        winners.append(leader)
+    return PlayedDeal(dealt, trump, choosers, first_leader, tuple(tricks), tuple(winners), rules)
 
 
 def _random_bit(rng: random.Random, mask: int) -> int:

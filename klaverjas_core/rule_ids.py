@@ -1,7 +1,7 @@
 """The one vocabulary of rule ids shared by verdicts, scoring ledgers, puzzles, lessons and stats.
 
 The string values are stored in learners' histories: never rename one without a migration.
-Every id has learner-facing text in ``rule_texts.toml`` (see `klaverjas_core.texts`).
+Every id has learner-facing text in the trainer's catalogue (``klaverjas_trainer/texts``).
 
 >>> RuleId("play.must-overtrump").topic
 'play'

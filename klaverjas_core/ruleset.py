@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from klaverjas_core.errors import UnknownRuleSetError
+from klaverjas_core.rule_ids import RuleId
 
 __all__ = ["AMSTERDAM", "ROTTERDAM", "VARIANTS", "RuleSet", "resolve_rules"]
 
@@ -52,6 +53,23 @@ class RuleSet:
         """Deals in a match: 16, or 8 with `short_match`."""
         return 8 if self.short_match else 16
 
+    def has_rule(self, rule: RuleId) -> bool:
+        """Whether `rule` can decide anything under these rules.
+
+        >>> rule = RuleId.PLAY_MUST_UNDERTRUMP
+        >>> AMSTERDAM.has_rule(rule), ROTTERDAM.has_rule(rule)
+        (False, True)
+        """
+        if rule in _EXEMPTION_RULES:
+            return self.partner_exemption
+        if rule is RuleId.PLAY_MUST_UNDERTRUMP:
+            return not self.partner_exemption
+        if rule is RuleId.TRUMP_COMPULSORY:
+            return self.compulsory
+        if rule in _FREE_CHOICE_RULES:
+            return not self.compulsory
+        return True
+
     def with_variants(self, **flags: bool) -> RuleSet:
         """A copy with variants switched on or off: ``with_variants(four_low_100=True)``."""
         unknown = sorted(set(flags) - set(VARIANTS))
@@ -78,6 +96,12 @@ def _parse_rules(text: str) -> RuleSet:
         raise UnknownRuleSetError(f"`{text}` is not a rule set (start with amsterdam or rotterdam)")
     return base.with_variants(**dict.fromkeys(variants, True))
 
+
+#: Rules that exist only with the partner exemption (Amsterdam), and only without compulsory.
+_EXEMPTION_RULES: Final = frozenset(
+    {RuleId.PLAY_PARTNER_WINNING, RuleId.PLAY_NO_UNDERTRUMP, RuleId.PLAY_ONLY_LOWER_TRUMPS}
+)
+_FREE_CHOICE_RULES: Final = frozenset({RuleId.TRUMP_FREE_CHOICE, RuleId.TRUMP_FORCED_FIRST_HAND})
 
 AMSTERDAM: Final = RuleSet()
 ROTTERDAM: Final = RuleSet(partner_exemption=False)

@@ -3,10 +3,10 @@
 Seats are 0-3 clockwise; seats 0 and 2 form pair 0, seats 1 and 3 pair 1.
 
 >>> s = score_summary(card_points=(82, 80), roem=(0, 20), choosers=0)   # seed 000 §08
->>> s.points, s.nat
-((0, 182), True)
->>> print(s.ledger[-1].explain())
-The choosers scored 82 against 100: not strictly more, so they are nat and the defenders write 182.
+>>> s.points, s.nat, s.totals
+((0, 182), True, (82, 100))
+>>> s.ledger[-1].rule, s.ledger[-1].pair, s.ledger[-1].points
+(<RuleId.SCORE_NAT: 'score.nat'>, 0, 0)
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, GameFlowError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
-from klaverjas_core.texts import message, render
 from klaverjas_core.tricks import (
     RoemItem,
     roem_items_of_mask,
@@ -41,7 +40,6 @@ CARD_POINTS_TOTAL = 152
 LAST_TRICK_BONUS = 10
 DEAL_TOTAL = CARD_POINTS_TOTAL + LAST_TRICK_BONUS
 PIT_BONUS = 100
-PAIR_NAMES = ("N+S", "E+W")
 
 
 def pair_of(seat: int) -> int:
@@ -57,22 +55,11 @@ class LedgerItem(NamedTuple):
     """
 
     pair: int
-    points: int
+    points: int  # for roem that was not declared: what it would have made (not counted)
     rule: RuleId
     cards: tuple[Card, ...] = ()
     trick: int | None = None  # 0-7 where the item comes from one trick
-    counted: bool = True  # False for roem that was not declared
-    note: str = ""
-
-    def explain(self) -> str:
-        if self.note:
-            return self.note
-        return render(
-            self.rule,
-            cards=format_cards(self.cards),
-            points=self.points,
-            pair=PAIR_NAMES[self.pair],
-        )
+    counted: bool = True  # False for roem that was not declared (rule roem.declare)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,27 +81,21 @@ class DealScore:
     def defenders(self) -> int:
         return 1 - self.choosers
 
-    def explain(self) -> str:
-        """Each pair's total, a word on undeclared roem, then the verdict (made or nat)."""
-        parts = []
-        for pair in (0, 1):
-            pit = self.tricks_won is not None and self.tricks_won[pair] == 8
-            parts.append(
-                message(
-                    "pair-total",
-                    pair=PAIR_NAMES[pair],
-                    role=message("role-choosers" if pair == self.choosers else "role-defenders"),
-                    card_points=self.card_points[pair],
-                    roem=self.roem[pair],
-                    pit=message("pit-bonus") if pit else "",
-                    total=self.totals[pair],
-                )
-            )
-        if any(not item.counted for item in self.ledger) or self.undeclared_roem:
-            parts.append(message("undeclared-roem"))
-        verdicts = (RuleId.SCORE_NAT, RuleId.SCORE_MADE, RuleId.SCORE_REVOKE)
-        parts.extend(item.explain() for item in self.ledger if item.rule in verdicts)
-        return " ".join(parts)
+    @property
+    def pit(self) -> int | None:
+        """The pair that took all eight tricks, if any."""
+        return next((item.pair for item in self.ledger if item.rule is RuleId.SCORE_PIT), None)
+
+    @property
+    def verdict(self) -> LedgerItem:
+        """The deciding line: score.made, score.nat or score.revoke."""
+        return self.ledger[-1]
+
+    @property
+    def forgotten_roem(self) -> int:
+        """Roem that was shown but not declared, so it did not count."""
+        listed = sum(item.points for item in self.ledger if not item.counted)
+        return listed + self.undeclared_roem
 
 
 def score_summary(
@@ -127,12 +108,14 @@ def score_summary(
     revoked_by: int | None = None,
     items: Sequence[LedgerItem] = (),
     undeclared_roem: int = 0,
+    stuk_from_hand: bool = False,
 ) -> DealScore:
     """Settle a deal from per-pair totals: card points (with the last trick) and declared roem.
 
     `pit` names the pair that took all eight tricks, if any (with `tricks_won`, it is derived).
     `undeclared_roem` is roem shown to have been forgotten: it changes nothing but the
-    explanation, which then reminds that undeclared roem does not count.
+    explanation, which then reminds that undeclared roem does not count. With
+    `stuk_from_hand`, the pair without a trick may still hold 20 for stuk (RULES.md).
     """
     _check_pair(choosers, "choosers")
     if sum(card_points) != DEAL_TOTAL or min(card_points) < 0:
@@ -148,7 +131,8 @@ def score_summary(
         pit = 0 if tricks_won[0] == 8 else 1 if tricks_won[1] == 8 else None
     if pit is not None:
         _check_pair(pit, "pit")
-        if card_points[pit] != DEAL_TOTAL or roem[1 - pit]:
+        others_roem_allowed = 20 if stuk_from_hand else 0
+        if card_points[pit] != DEAL_TOTAL or roem[1 - pit] > others_roem_allowed:
             raise ImpossiblePositionError(
                 f"pair {pit} cannot have taken every trick with {card_points[pit]} card points "
                 f"while pair {1 - pit} has {roem[1 - pit]} roem"
@@ -165,11 +149,10 @@ def score_summary(
     defenders = 1 - choosers
     if revoked_by is not None:
         _check_pair(revoked_by, "revoked_by")
-        written = _to_one_pair(1 - revoked_by, DEAL_TOTAL + roem[0] + roem[1])
-        note = render(
-            RuleId.SCORE_REVOKE, pair=PAIR_NAMES[revoked_by], points=written[1 - revoked_by]
-        )
-        ledger.append(LedgerItem(revoked_by, 0, RuleId.SCORE_REVOKE, note=note))
+        # The other pair keeps its pit bonus (RULES.md, revoke).
+        other = 1 - revoked_by
+        written = _to_one_pair(other, DEAL_TOTAL + roem[0] + roem[1] + pit_bonus[other])
+        ledger.append(LedgerItem(revoked_by, 0, RuleId.SCORE_REVOKE))
         nat = revoked_by == choosers
     else:
         nat = totals[choosers] <= totals[defenders]
@@ -178,13 +161,7 @@ def score_summary(
         else:
             written = totals
         rule = RuleId.SCORE_NAT if nat else RuleId.SCORE_MADE
-        note = render(
-            rule,
-            choosers_total=totals[choosers],
-            defenders_total=totals[defenders],
-            defenders_written=written[defenders],
-        )
-        ledger.append(LedgerItem(choosers, written[choosers], rule, note=note))
+        ledger.append(LedgerItem(choosers, written[choosers], rule))
     return DealScore(
         written, nat, choosers, totals, card_points, roem, tricks_won, tuple(ledger), revoked_by,
         undeclared_roem,
@@ -271,14 +248,14 @@ def score_deal(
         tricks_won=(tricks_won[0], tricks_won[1]),
         revoked_by=revoked_by,
         items=items,
+        stuk_from_hand=ruleset.stuk_from_hand,
     )
 
 
 def _roem_line(pair: int, item: RoemItem, trick: int, counted: bool) -> LedgerItem:
     if counted:
         return LedgerItem(pair, item.points, item.rule, item.cards, trick)
-    note = render(RuleId.ROEM_DECLARE, cards=format_cards(item.cards), points=item.points)
-    return LedgerItem(pair, 0, RuleId.ROEM_DECLARE, item.cards, trick, counted=False, note=note)
+    return LedgerItem(pair, item.points, RuleId.ROEM_DECLARE, item.cards, trick, counted=False)
 
 
 def _cards_of_mask(mask: int) -> tuple[Card, ...]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from klaverjas_core.errors import NotationError
+
 
 class Seat(IntEnum):
     """A seat at the table; the int value is the seat number used by `score_deal`."""
@@ -30,5 +32,25 @@ class Seat(IntEnum):
     def pair(self) -> int:
         return self % 2
 
+    @property
+    def letter(self) -> str:
+        """The seat in notation: N, E, S or W (learners see the catalogue's seat names)."""
+        return self.name[0]
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """``N``/``E``/``S``/``W`` or the full name, any case.
+
+        >>> Seat.parse("w"), Seat.parse("North")
+        (<Seat.WEST: 3>, <Seat.NORTH: 0>)
+        """
+        found = _BY_NAME.get(text.strip().upper()) if isinstance(text, str) else None
+        if found is None:
+            raise NotationError(f"`{text}` is not a seat (write N, E, S or W)")
+        return found
+
     def __str__(self) -> str:
-        return self.name.title()
+        return self.letter
+
+
+_BY_NAME = {seat.name[0]: seat for seat in Seat} | {seat.name: seat for seat in Seat}

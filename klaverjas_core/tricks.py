@@ -26,7 +26,6 @@ from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet, resolve_rules
-from klaverjas_core.texts import message, render
 
 __all__ = [
     "RoemItem",
@@ -60,19 +59,9 @@ def points_of(trick: Sequence[int], trump: int) -> int:
 
 
 def roem_of_mask(mask: int, trump: int, rules: RuleSet = AMSTERDAM) -> int:
-    """All roem formed by the cards in `mask` (at most one trick's worth)."""
-    total = (
-        RUN_ROEM[mask & 0xFF]
-        + RUN_ROEM[mask >> 8 & 0xFF]
-        + RUN_ROEM[mask >> 16 & 0xFF]
-        + RUN_ROEM[mask >> 24]
-    )
-    if not rules.stuk_from_hand and mask & STUK[trump] == STUK[trump]:
-        total += 20
-    same_rank = mask & mask >> 8 & mask >> 16 & mask >> 24 & 0xFF
-    if same_rank:
-        total += _four_of_a_kind_points(same_rank.bit_length() - 1, rules)
-    return total
+    """All roem formed by the cards in `mask` (at most one trick's worth): the sum of
+    `roem_items_of_mask`, so there is one implementation of what roem is."""
+    return sum(item.points for item in roem_items_of_mask(mask, trump, rules))
 
 
 def _four_of_a_kind_points(rank: int, rules: RuleSet) -> int:
@@ -91,12 +80,9 @@ class RoemItem(NamedTuple):
     points: int
     cards: tuple[Card, ...]
 
-    def explain(self) -> str:
-        return render(self.rule, cards=format_cards(self.cards), points=self.points)
-
 
 def roem_items_of_mask(mask: int, trump: int, rules: RuleSet) -> list[RoemItem]:
-    """Itemised version of `roem_of_mask`; the two agree by construction of the tests."""
+    """Each run, stuk and four of a kind that the cards in `mask` form (one trick's worth)."""
     items: list[RoemItem] = []
     for suit in range(4):
         pattern = mask >> (8 * suit) & 0xFF
@@ -221,17 +207,6 @@ class TrickJudgement(NamedTuple):
     def roem_points(self) -> int:
         return sum(item.points for item in self.roem)
 
-    def explain(self, *, last_trick: bool = False) -> str:
-        """The winner's rule, then the points (with the last trick's 10), then each roem."""
-        lines = [
-            render(self.rule, winning=self.winning_card),
-            render(RuleId.POINTS_CARDS, cards=format_cards(self.cards), points=self.points),
-        ]
-        if last_trick:
-            lines.append(message("last-trick-bonus", points=self.points + 10))
-        lines.extend(item.explain() for item in self.roem)
-        return " ".join(lines)
-
 
 def judge_trick(
     trick: Sequence[Card] | str, trump: Suit | str, rules: RuleSet | str = "amsterdam"
@@ -239,10 +214,8 @@ def judge_trick(
     """Everything a learner counts in one trick.
 
     >>> judged = judge_trick("A♦ 7♦ 10♣ K♦", "♠")   # seed 001
-    >>> judged.winning_card, judged.points
-    (Card(Suit.DIAMONDS, Rank.ACE), 25)
-    >>> judged.explain().startswith("No trump was played, so A♦, the highest card")
-    True
+    >>> judged.winning_card, judged.points, judged.rule
+    (Card(Suit.DIAMONDS, Rank.ACE), 25, <RuleId.TRICK_SUIT_LED_WINS: 'trick.suit-led-wins'>)
     """
     indices = trick_indices(trick)
     suit = Suit.parse(trump)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 from klaverjas_core import DECK, Card, KlaverjasError, RuleId, RuleSet, Seat, Suit, parse_cards
-from lessons.checks import Answer, Check, CheckKind, NatAnswer, Table, describe
+from klaverjas_questions import JSON, QuestionError, question_kind
+from lessons.checks import Check, Table
 
 COURSE_DIR: Final = Path(__file__).parent / "course"
 GLOSSARY_FILE: Final = "glossary.toml"
@@ -139,12 +140,6 @@ def _cards(value: object) -> tuple[Card, ...]:
     return tuple(parse_cards(" ".join(value)))
 
 
-def _card(value: object) -> Card:
-    if not isinstance(value, str):
-        raise ValueError(f'must be a card like "10♥", got {value!r}')
-    return Card.parse(value)
-
-
 def _seat(value: object) -> Seat:
     seat = SEAT_NAMES.get(str(value).upper()) if isinstance(value, str) else None
     if seat is None:
@@ -157,14 +152,6 @@ def _rule(value: object) -> RuleId:
         return RuleId(value)
     except ValueError:
         raise ValueError(f"`{value}` is not a rule id") from None
-
-
-def _ints(value: object) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        raise ValueError(f"must be a list of whole numbers, got {value!r}")
-    return tuple(v for v in value if isinstance(v, int))
 
 
 # --- lessons ---------------------------------------------------------------------------------
@@ -284,81 +271,88 @@ def _tricks(value: object) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
     return tuple(tricks)
 
 
-#: The extra fields each kind of check reads, and how to parse them.
-_PARAMS: Final[dict[CheckKind, dict[str, Callable[[object], object]]]] = {
-    CheckKind.CARD_LEGAL: {"card": _card},
-    CheckKind.NAT: {
-        "revoked_by": lambda v: v,
-        "choosers": lambda v: v,
-        "card_points": _ints,
-        "roem": _ints,
-        "tricks_won": _ints,
-    },
-    CheckKind.DEAL_SCORE: {"choosers": lambda v: v, "declared": _ints},
-    CheckKind.NEXT_DEALER: {"dealer": _seat},
-    CheckKind.FIRST_HAND: {"dealer": _seat},
-    CheckKind.PARTNER: {"seat": _seat},
-    CheckKind.TRUMP_CHOOSER: {"dealer": _seat, "calls": lambda v: tuple(map(str, _list(v)))},
-}
+#: Check fields that name a seat: lesson files write N, E, S or W; content stores 0-3.
+SEAT_FIELDS: Final = frozenset({"leader", "dealer", "seat", "first_leader"})
+CHECK_FIELDS: Final = ("kind", "rule", "question", "answer")
 
 
-_SEAT_ANSWERS: Final = frozenset({
-    CheckKind.NEXT_LEADER, CheckKind.NEXT_DEALER, CheckKind.FIRST_HAND, CheckKind.PARTNER,
-    CheckKind.TRUMP_CHOOSER,
-})  # fmt: skip
+def _json_seats(value: object) -> JSON:
+    """A TOML value as content JSON: seat letters become seat numbers."""
+    if isinstance(value, str):
+        return int(_seat(value))
+    if isinstance(value, Seat):
+        return int(value)
+    raise ValueError(f"must be a seat N, E, S or W, got {value!r}")
 
 
-def _answer(kind: CheckKind, value: object) -> Answer:
-    if kind in (CheckKind.LEGAL_CARDS, CheckKind.CARD_ORDER):
-        return _cards(value)
-    if kind is CheckKind.TRICK_WINNER:
-        return _card(value)
-    if kind is CheckKind.CARD_LEGAL:
-        if not isinstance(value, bool):
-            raise ValueError(f"must be true or false, got {value!r}")
+def _table_content(table: Table, fields: frozenset[str]) -> dict[str, JSON]:
+    """The content fields a kind takes from the step's table, as JSON."""
+    found: dict[str, JSON] = {}
+    if "trump" in fields and table.trump is not None:
+        found["trump"] = table.trump.symbol
+    if "leader" in fields and table.leader is not None:
+        found["leader"] = int(table.leader)
+    for name, cards in (("trick", table.trick), ("hand", table.hand), ("cards", table.cards)):
+        if name in fields and cards:
+            found[name] = [str(card) for card in cards]
+    if "tricks" in fields and table.tricks:
+        found["tricks"] = [[int(seat), [str(c) for c in cards]] for seat, cards in table.tricks]
+    if "trick_number" in fields and table.last_trick:
+        found["trick_number"] = 8
+    return found
+
+
+def _check_content(fields: Fields) -> dict[str, JSON]:
+    """The check's own content fields (everything but kind, rule, question and answer)."""
+    content: dict[str, JSON] = {}
+    for name in fields.data:
+        if name in CHECK_FIELDS:
+            continue
+        content[name] = fields.parsed(name, _json_seats if name in SEAT_FIELDS else _json)
+    return content
+
+
+def _json(value: object) -> JSON:
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json(v) for v in value]
+    if isinstance(value, str | int | bool) or value is None:
         return value
-    if kind in (CheckKind.NAT, CheckKind.DEAL_SCORE):
-        if not isinstance(value, dict) or set(value) != {"nat", "points"}:
-            raise ValueError(f"must be {{ nat = true/false, points = [a, b] }}, got {value!r}")
-        points = _ints(value["points"])
-        if len(points) != 2 or not isinstance(value["nat"], bool):
-            raise ValueError(f"must be {{ nat = true/false, points = [a, b] }}, got {value!r}")
-        return NatAnswer(value["nat"], (points[0], points[1]))
-    if kind in _SEAT_ANSWERS:
-        return _seat(value)
-    if kind is CheckKind.PACKETS:
-        return _ints(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"must be a whole number, got {value!r}")
-    return value
+    raise ValueError(f"unexpected value {value!r}")
 
 
 def _load_check(fields: Fields, table: Table) -> Check:
-    kind = fields.parsed("kind", CheckKind)
-    params_spec = _PARAMS.get(kind, {})
-    fields.only("kind", "rule", "question", "answer", *params_spec)
-    params = {
-        name: fields.parsed(name, parse) for name, parse in params_spec.items()
-        if name in fields.data
-    }  # fmt: skip
+    kind = fields.parsed("kind", lambda v: question_kind(str(v)))
+    content_data = {**_table_content(table, kind.table_fields), **_check_content(fields)}
+    try:
+        content = kind.read_content(content_data)
+    except QuestionError as error:
+        raise fields.error("", f"the check's content does not fit {kind.name}: {error}") from None
+    raw_answer = fields.get("answer", dict)
+    answer_data = {
+        name: _json_seats(value) if name == "seat" else _json(value)
+        for name, value in raw_answer.items()
+    }
+    answer = fields.parsed("answer", lambda _: kind.read_answer(answer_data))
     check = Check(
         kind=kind,
         rule=fields.parsed("rule", _rule),
         question=fields.get("question", str),
-        answer=fields.parsed("answer", lambda v: _answer(kind, v)),
+        content=content,
+        answer=answer,
         table=table,
-        params=params,
     )
     try:
-        expected, rules, _ = check.solve()
-    except (KlaverjasError, ValueError, KeyError, AssertionError) as error:
-        raise fields.error("", f"the core cannot solve this check: {error!r}") from None
-    if not check.grade(check.answer).correct:
-        raise fields.error(
-            "answer", f"is {describe(check.answer)} but the core says {describe(expected)}"
-        )
-    if check.rule not in rules:
-        names = ", ".join(sorted(rule.value for rule in rules))
+        solution = check.solve()
+        grade = check.grade(answer)
+    except (KlaverjasError, QuestionError) as error:
+        raise fields.error("", f"the core cannot solve this check: {error}") from None
+    if not grade.correct:
+        expected = kind.encode(solution.answer)
+        raise fields.error("answer", f"is {kind.encode(answer)} but the core says {expected}")
+    if check.rule not in solution.decisive:
+        names = ", ".join(sorted(rule.value for rule in solution.decisive))
         raise fields.error("rule", f"{check.rule.value} does not decide this check ({names} do)")
     return check
 

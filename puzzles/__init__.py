@@ -1,4 +1,5 @@
-"""Endless puzzles, each aimed at one rule, answered and explained by `klaverjas_core`.
+"""Endless puzzles, each aimed at one rule, answered and explained by `klaverjas_core` through
+the question kinds of `klaverjas_questions`.
 
 >>> from puzzles import generate, problems
 >>> puzzle = generate("card-legal", "play.no-undertrump", seed=3, level=2)
@@ -6,29 +7,40 @@
 ('play.no-undertrump', [])
 """
 
-from puzzles.describe import describe_answer
 from puzzles.jsonl import LineError, PuzzleFormatError, dump_lines, load_lines, parse_line
-from puzzles.model import LEVELS, Kind, Puzzle, puzzle_id
-from puzzles.registry import (
-    GENERATORS,
-    PRACTISABLE,
+from puzzles.model import (
+    GENERATOR_VERSION,
+    LEVELS,
+    GenerationError,
+    Puzzle,
     PuzzleError,
+    puzzle_id,
+)
+from puzzles.registry import (
+    PRACTISABLE,
+    PUZZLE_KINDS,
+    TARGETS,
+    can_generate,
+    documented_rule_sets,
     generate,
     generator_keys,
     problems,
-    solve,
+    targets,
 )
 
 __all__ = [
-    "GENERATORS",
+    "GENERATOR_VERSION",
     "LEVELS",
     "PRACTISABLE",
-    "Kind",
+    "PUZZLE_KINDS",
+    "TARGETS",
+    "GenerationError",
     "LineError",
     "Puzzle",
     "PuzzleError",
     "PuzzleFormatError",
-    "describe_answer",
+    "can_generate",
+    "documented_rule_sets",
     "dump_lines",
     "generate",
     "generator_keys",
@@ -36,5 +48,5 @@ __all__ = [
     "parse_line",
     "problems",
     "puzzle_id",
-    "solve",
+    "targets",
 ]

@@ -11,17 +11,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from klaverjas_core import KlaverjasError
+from klaverjas_core import KlaverjasError, RuleSet
 from puzzles.jsonl import dump_lines, load_lines
-from puzzles.model import LEVELS, Kind
-from puzzles.registry import PuzzleError, generate, generator_keys
+from puzzles.model import LEVELS, PuzzleError
+from puzzles.registry import PUZZLE_KINDS, documented_rule_sets, generate, generator_keys
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     export = commands.add_parser("export", help="generate puzzles as JSON lines")
-    export.add_argument("--kind", required=True, choices=[k.value for k in Kind])
+    export.add_argument("--kind", required=True, choices=PUZZLE_KINDS)
     export.add_argument("--rule", required=True, help="target rule id, e.g. play.must-overtrump")
     export.add_argument("--count", type=int, default=100)
     export.add_argument("--seed", type=int, default=0, help="first seed; puzzle i uses seed + i")
@@ -30,12 +30,20 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("--out", type=Path, help="file to write (default: standard output)")
     check = commands.add_parser("import", help="check a JSON-lines file of puzzles")
     check.add_argument("file", type=Path)
-    commands.add_parser("list", help="list every (kind, rule, rule set) with a generator")
+    listing = commands.add_parser("list", help="list every (kind, rule, rule set) with a generator")
+    listing.add_argument(
+        "--rules", help="only this rule set (default: both cities alone and with each variant)"
+    )
     args = parser.parse_args(argv)
 
     if args.command == "list":
-        for kind, rule, rules in generator_keys():
-            print(f"{kind.value:24} {rule.value:28} {rules.name}")
+        try:
+            rule_sets = [RuleSet.parse(args.rules)] if args.rules else documented_rule_sets()
+        except KlaverjasError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        for kind, rule, rules in generator_keys(rule_sets):
+            print(f"{kind:24} {rule.value:28} {rules.name}")
         return 0
     if args.command == "import":
         return _import(args.file)

@@ -1,7 +1,8 @@
 """Puzzles as JSON lines: one puzzle per line, cards in the core's notation (``10♥``).
 
 Import checks every line with the core (`registry.problems`) and reports each bad line by
-number with the reason, so a file edited by hand cannot smuggle in a wrong answer.
+number with the reason, so a file edited by hand cannot smuggle in a wrong answer. Lines carry
+facts only (cards, seats, numbers, rule ids): explanations are worded by the trainer when shown.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from klaverjas_core import KlaverjasError, RuleId, RuleSet
-from puzzles.model import JSON, LEVELS, Kind, Puzzle
-from puzzles.registry import problems, solve
+from klaverjas_questions import JSON, QuestionError, question_kind
+from puzzles.model import GENERATOR_VERSION, LEVELS, Puzzle
+from puzzles.registry import PUZZLE_KINDS, problems
 
 #: Fields every line has; everything else in a line is the puzzle's content.
-COMMON_FIELDS = ("id", "kind", "rule", "tags", "rules", "level", "seed", "answer", "explanation")
+COMMON_FIELDS = (
+    "id", "kind", "rule", "tags", "rules", "level", "seed", "generator_version", "answer",
+)  # fmt: skip
 
 
 class PuzzleFormatError(ValueError):
@@ -70,48 +74,54 @@ def _puzzle(record: dict[str, JSON]) -> Puzzle:
     missing = [name for name in ("id", "kind", "rule", "rules", "answer") if name not in record]
     if missing:
         raise PuzzleFormatError(f"missing field(s): {', '.join(missing)}")
-    kind = _enum(Kind, record["kind"], "kind")
+    kind = record["kind"]
+    if not isinstance(kind, str) or kind not in PUZZLE_KINDS:
+        raise PuzzleFormatError(f"`kind`: `{kind}` is not known")
+    question = question_kind(kind)
     rule = _enum(RuleId, record["rule"], "rule")
     try:
         rules = RuleSet.parse(str(record["rules"]))
     except KlaverjasError as error:
         raise PuzzleFormatError(f"`rules`: {error}") from None
     level, seed = record.get("level", 1), record.get("seed")
-    if level not in LEVELS:
+    version = record.get("generator_version", GENERATOR_VERSION)
+    if level not in LEVELS or isinstance(level, bool):
         raise PuzzleFormatError(f"`level` must be one of {LEVELS}, got {level!r}")
-    if seed is not None and not isinstance(seed, int):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise PuzzleFormatError(f"`seed` must be a whole number, got {seed!r}")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise PuzzleFormatError(f"`generator_version` must be a whole number, got {version!r}")
     identifier = record["id"]
     if not isinstance(identifier, str):
         raise PuzzleFormatError(f"`id` must be text, got {identifier!r}")
+    answer = record["answer"]
+    if not isinstance(answer, dict):
+        raise PuzzleFormatError(f"`answer` must be an object, got {answer!r}")
     content = {key: value for key, value in record.items() if key not in COMMON_FIELDS}
     try:
-        solution = solve(kind, content, rules)
-    except (ValueError, KeyError) as error:
-        raise PuzzleFormatError(f"the content cannot be judged: {error}") from None
-    tags = record.get("tags")
-    parsed_tags = (
-        tuple(_enum(RuleId, tag, "tags") for tag in tags)
-        if isinstance(tags, list)
-        else solution.tags_for(rule)
-    )
-    explanation = record.get("explanation")
+        parsed_content = question.read_content(content)
+        parsed_answer = question.read_answer(answer)
+    except QuestionError as error:
+        raise PuzzleFormatError(str(error)) from None
+    tags = record.get("tags", [])
+    if not isinstance(tags, list):
+        raise PuzzleFormatError(f"`tags` must be a list of rule ids, got {tags!r}")
     assert isinstance(level, int)
     return Puzzle(
         id=identifier,
         kind=kind,
         rule=rule,
-        tags=parsed_tags,
+        tags=tuple(_enum(RuleId, tag, "tags") for tag in tags),
         rules=rules,
         level=level,
         seed=seed if isinstance(seed, int) else -1,
-        content=content,
-        answer=record["answer"],
-        explanation=explanation if isinstance(explanation, str) else solution.explanation,
+        content=parsed_content,
+        answer=parsed_answer,
+        generator_version=version,
     )
 
 
-E = TypeVar("E", Kind, RuleId)
+E = TypeVar("E", bound=RuleId)
 
 
 def _enum(enum: type[E], value: JSON, field: str) -> E:

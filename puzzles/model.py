@@ -1,90 +1,91 @@
-"""What a puzzle is: kind, target rule, rule set, level, seed, content, answer, explanation.
+"""What a puzzle is: a question kind, the target rule, the rule set, the level and the seed, the
+content the learner sees and the answer the core gives.
 
-The content and answer are plain JSON values in the core's card notation (``10♥``), so a
-puzzle is one line of JSON; `puzzle_id` hashes the content, so equal puzzles share an id.
+Content and answer are the kind's dataclasses (`klaverjas_questions`); as JSON they use the
+core's card notation (``10♥``) and seats 0-3, so a puzzle is one line of JSON. `puzzle_id`
+hashes the content with the kind, rule set and level, never any display text, so equal puzzles
+share an id in every language.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
-from typing import Final
+from functools import cached_property
+from typing import Any, Final
 
 from klaverjas_core import RuleId, RuleSet
-
-#: A JSON value as stored in a puzzle line.
-JSON = str | int | bool | None | list["JSON"] | dict[str, "JSON"]
+from klaverjas_questions import JSON, QuestionKind, Solution, canonical_json, question_kind
 
 LEVELS: Final = (1, 2, 3)
+#: Bump when a generator makes other positions for the same inputs, so a club's saved puzzle
+#: set (kept as a seed) can tell that it would now show different puzzles.
+GENERATOR_VERSION: Final = 1
 
-
-class Kind(Enum):
-    """The six puzzle kinds; the value is the name used in files and on the command line."""
-
-    WHICH_CARDS = "which-cards"
-    CARD_LEGAL = "card-legal"
-    IS_NAT = "is-nat"
-    COUNT_TRICK = "count-trick"
-    AMSTERDAM_OR_ROTTERDAM = "amsterdam-or-rotterdam"
-    WHO_REVOKED = "who-revoked"
-
-    @property
-    def code(self) -> str:
-        """A short prefix for ids."""
-        return _KIND_CODES[self]
-
-
-_KIND_CODES: Final = {
-    Kind.WHICH_CARDS: "wc",
-    Kind.CARD_LEGAL: "cl",
-    Kind.IS_NAT: "nat",
-    Kind.COUNT_TRICK: "ct",
-    Kind.AMSTERDAM_OR_ROTTERDAM: "ar",
-    Kind.WHO_REVOKED: "rv",
+#: Short id prefixes per puzzle kind.
+KIND_CODES: Final = {
+    "which-cards": "wc",
+    "card-legal": "cl",
+    "is-nat": "nat",
+    "count-trick": "ct",
+    "amsterdam-or-rotterdam": "ar",
+    "who-revoked": "rv",
 }
 
 
-@dataclass(frozen=True, slots=True)
+class PuzzleError(ValueError):
+    """A request for a puzzle that cannot exist (unknown kind, rule, level or combination)."""
+
+
+class GenerationError(PuzzleError):
+    """A generator found no puzzle within its attempts (tests guard against it)."""
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """One generated puzzle. `content` is what the learner sees; `answer` is what the core says."""
 
     id: str
-    kind: Kind
+    kind: str  # the question kind's name
     rule: RuleId  # the target rule: the one the puzzle turns on
     tags: tuple[RuleId, ...]  # every rule that takes part in the answer, target first
     rules: RuleSet
     level: int
     seed: int
-    content: Mapping[str, JSON]
-    answer: JSON
-    explanation: str
+    content: Any  # the kind's content dataclass
+    answer: Any  # the kind's answer dataclass
+    generator_version: int = GENERATOR_VERSION
 
-    def to_line(self) -> str:
-        """One JSON line: the common fields, then the content fields, then the answer."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    @property
+    def question(self) -> QuestionKind[Any, Any]:
+        return question_kind(self.kind)
+
+    @cached_property
+    def solution(self) -> Solution[Any]:
+        """The core's solution with its facts (for feedback and answer keys)."""
+        return self.question.solve(self.content, self.rules)
 
     def to_dict(self) -> dict[str, JSON]:
+        """The common fields, then the content fields, then the answer."""
         record: dict[str, JSON] = {
             "id": self.id,
-            "kind": self.kind.value,
+            "kind": self.kind,
             "rule": self.rule.value,
             "tags": [tag.value for tag in self.tags],
             "rules": self.rules.name,
             "level": self.level,
             "seed": self.seed,
+            "generator_version": self.generator_version,
         }
-        record.update(self.content)
-        record["answer"] = self.answer
-        record["explanation"] = self.explanation
+        record.update(self.content.to_dict())
+        record["answer"] = self.answer.to_dict()
         return record
 
+    def to_line(self) -> str:
+        return canonical_json(self.to_dict())
 
-def puzzle_id(kind: Kind, rules: RuleSet, content: Mapping[str, JSON]) -> str:
-    """Same content, same id: a short hash of the kind, the rule set and the content."""
-    canonical = json.dumps(
-        [kind.value, rules.name, content], ensure_ascii=False, sort_keys=True, separators=(",", ":")
-    )
-    return f"{kind.code}-{hashlib.sha256(canonical.encode('utf-8')).hexdigest()[:12]}"
+
+def puzzle_id(kind: str, rules: RuleSet, level: int, content: dict[str, JSON]) -> str:
+    """Same content, same id: a short hash of the kind, the rule set, the level and the content."""
+    text = canonical_json([kind, rules.name, level, content])
+    return f"{KIND_CODES[kind]}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"

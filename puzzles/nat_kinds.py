@@ -1,191 +1,60 @@
-"""Is this nat? A finished deal, really played, with the choosers named: nat or not, and what
-each pair writes. Shown as a per-pair summary (levels 1-2) or as the eight tricks (level 3)."""
+"""Generating is-nat puzzles: a finished deal, really played, with the choosers named (solved
+by `klaverjas_questions.is_nat`). Shown as per-pair totals (level 1), a trick-by-trick table
+(level 2, and every pit) or the eight tricks (level 3). Every number comes from `score_deal`."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from klaverjas_core import (
-    DECK,
-    Card,
-    Deal,
-    KlaverjasError,
-    RuleId,
-    RuleSet,
-    Seat,
-    Suit,
-    score_deal,
-    score_summary,
-)
+from klaverjas_core import Card, Deal, DealScore, KlaverjasError, RuleId, RuleSet, Seat, Suit
 from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
-from klaverjas_core.tricks import points_of, winner_index
-from puzzles.content import GenerationError, cards_at, text_at
-from puzzles.model import JSON
-from puzzles.solution import Solution
+from klaverjas_core.tricks import winner_index
+from klaverjas_questions import JSON
+from klaverjas_questions.is_nat import IS_NAT, NatContent, Summary, TableRow
+from puzzles.model import GenerationError
 
 R = RuleId
 SEARCH_DEALS = 120  # deals searched for a wanted trap before settling for a plain case
 MAX_ATTEMPTS = 400
-
-
-# --- solving ---------------------------------------------------------------------------------
-
-
-def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    choosers = content.get("choosers")
-    if choosers not in (0, 1):
-        raise ValueError(f"`choosers` must be pair 0 or 1, got {choosers!r}")
-    if "tricks" in content:
-        score = score_deal(
-            _tricks(content), Suit.parse(text_at(content, "trump")), choosers, rules,
-            declared=_declared(content),
-        )  # fmt: skip
-        undeclared = sum(item.rule is R.ROEM_DECLARE for item in score.ledger)
-    else:
-        card_points, roem, undeclared_roem, tricks_won = _per_pair(content)
-        score = score_summary(
-            card_points, roem, choosers, tricks_won=tricks_won,
-            undeclared_roem=sum(undeclared_roem),
-        )  # fmt: skip
-        undeclared = sum(undeclared_roem)
-    decisive = {R.SCORE_NAT if score.nat else R.SCORE_MADE}
-    if any(item.rule is R.SCORE_PIT for item in score.ledger):
-        decisive.add(R.SCORE_PIT)
-    if undeclared:
-        decisive.add(R.ROEM_DECLARE)
-    tags = tuple(
-        r for r in (R.SCORE_NAT, R.SCORE_MADE, R.SCORE_PIT, R.ROEM_DECLARE) if r in decisive
-    )
-    return Solution(
-        answer={"nat": score.nat, "points": [score.points[0], score.points[1]]},
-        tags=tags,
-        explanation=score.explain(),
-        decisive=frozenset(decisive),
-    )
-
-
-_TAG_ORDER = (R.SCORE_NAT, R.SCORE_MADE, R.SCORE_PIT, R.ROEM_DECLARE)
-
-
-def _tricks(content: Mapping[str, JSON]) -> list[tuple[int, Sequence[Card] | str]]:
-    raw = content.get("tricks")
-    if not isinstance(raw, list) or len(raw) != 8:
-        raise ValueError("`tricks` must be 8 entries [leader_seat, [four cards]]")
-    tricks: list[tuple[int, Sequence[Card] | str]] = []
-    for entry in raw:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
-            raise ValueError(f"a trick must be [leader_seat, [four cards]], got {entry!r}")
-        tricks.append((entry[0], list(cards_at({"cards": entry[1]}, "cards"))))
-    return tricks
-
-
-def _declared(content: Mapping[str, JSON]) -> frozenset[int] | None:
-    raw = content.get("declared")
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or not all(isinstance(n, int) and 0 <= n < 8 for n in raw):
-        raise ValueError(f"`declared` must list trick numbers 0-7, got {raw!r}")
-    return frozenset(n for n in raw if isinstance(n, int))
-
-
-def _per_pair(
-    content: Mapping[str, JSON],
-) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
-    """Card points, declared roem, undeclared roem and tricks won, from either summary form."""
-    table = content.get("trick_table")
-    if table is None:
-        summary = content.get("summary")
-        if not isinstance(summary, dict):
-            raise ValueError("an is-nat puzzle needs `tricks`, a `trick_table` or a `summary`")
-        return (
-            _pair(summary, "card_points"),
-            _pair_of_sums(summary, "roem"),
-            _pair_of_sums(summary, "undeclared_roem"),
-            _pair(summary, "tricks_won"),
-        )
-    if not isinstance(table, list) or len(table) != 8:
-        raise ValueError("`trick_table` must have 8 rows")
-    sums = {"points": [0, 0], "declared": [0, 0], "undeclared": [0, 0], "won": [0, 0]}
-    for number, row in enumerate(table, start=1):
-        if not isinstance(row, dict):
-            raise ValueError(f"trick_table row {number} must be an object")
-        pair, points, roem = row.get("pair"), row.get("points"), row.get("roem")
-        if pair not in (0, 1) or not isinstance(points, int) or not isinstance(roem, int):
-            raise ValueError(f"trick_table row {number} needs pair 0/1, points and roem: {row!r}")
-        assert isinstance(pair, int)
-        sums["points"][pair] += points
-        sums["declared" if row.get("declared", True) is True else "undeclared"][pair] += roem
-        sums["won"][pair] += 1
-    pairs = tuple((values[0], values[1]) for values in sums.values())
-    return pairs[0], pairs[1], pairs[2], pairs[3]
-
-
-def _roem_lists(summary: Mapping[str, JSON], key: str) -> tuple[list[int], list[int]]:
-    """Roem per pair as lists of pieces, one per trick: ``[[20, 50], []]``."""
-    value = summary.get(key)
-    if not (isinstance(value, list) and len(value) == 2):
-        raise ValueError(f"summary `{key}` must be two lists of roem, got {value!r}")
-    lists = []
-    for pieces in value:
-        if not (isinstance(pieces, list) and all(isinstance(p, int) for p in pieces)):
-            raise ValueError(f"summary `{key}` must be two lists of roem, got {value!r}")
-        lists.append([p for p in pieces if isinstance(p, int)])
-    return lists[0], lists[1]
-
-
-def _pair_of_sums(summary: Mapping[str, JSON], key: str) -> tuple[int, int]:
-    first, second = _roem_lists(summary, key)
-    return sum(first), sum(second)
-
-
-def _pair(summary: Mapping[str, JSON], key: str) -> tuple[int, int]:
-    value = summary.get(key)
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-        raise ValueError(f"summary `{key}` must be two whole numbers, got {value!r}")
-    first, second = value
-    assert isinstance(first, int) and isinstance(second, int)
-    return first, second
-
-
-# --- generating ------------------------------------------------------------------------------
-
-
 ALL_TRICKS = frozenset(range(8))
+
+
+@lru_cache(maxsize=512)
+def _score(deal: PlayedDeal, choosers: int, declared: frozenset[int]) -> DealScore:
+    return deal.score(choosers, declared)
 
 
 @dataclass(frozen=True, slots=True)
 class Facts:
-    """A played deal seen from one choice of choosers and declared roem, in plain numbers."""
+    """A played deal seen from one choice of choosers and declared roem."""
 
     deal: PlayedDeal
     choosers: int
     declared: frozenset[int]
 
-    def roem(self, declared: frozenset[int] | None = None) -> list[int]:
-        tricks = self.declared if declared is None else declared
-        roem = [0, 0]
-        for number, (winner, value) in enumerate(
-            zip(self.deal.winners, self.deal.trick_roem, strict=True)
-        ):
-            if number in tricks:
-                roem[winner % 2] += value
-        return roem
+    def score(self, declared: frozenset[int] | None = None) -> DealScore:
+        return _score(self.deal, self.choosers, self.declared if declared is None else declared)
 
-    def totals(self, declared: frozenset[int] | None = None) -> list[int]:
-        roem = self.roem(declared)
-        pit = [100 if won == 8 else 0 for won in self.deal.tricks_won]
-        return [self.deal.card_points[p] + roem[p] + pit[p] for p in (0, 1)]
+    def roem(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
+        return self.score(declared).roem
+
+    def totals(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
+        return self.score(declared).totals
 
     def nat(self, declared: frozenset[int] | None = None) -> bool:
-        totals = self.totals(declared)
-        return totals[self.choosers] <= totals[1 - self.choosers]
+        return self.score(declared).nat
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        return self.score().card_points
 
     @property
     def undeclared(self) -> int:
-        return sum(self.roem(ALL_TRICKS)) - sum(self.roem())
+        return self.score().forgotten_roem
 
     def decides(self, target: RuleId) -> bool:
         if target is R.SCORE_NAT:
@@ -193,7 +62,7 @@ class Facts:
         if target is R.SCORE_MADE:
             return not self.nat()
         if target is R.SCORE_PIT:
-            return 8 in self.deal.tricks_won
+            return self.score().pit is not None
         return self.undeclared > 0
 
 
@@ -206,13 +75,13 @@ def _tie(f: Facts) -> bool:
 
 
 def _roem_flips(f: Facts) -> bool:
-    cards = f.deal.card_points
+    cards = f.card_points
     more_cards = cards[f.choosers] > cards[1 - f.choosers]
-    return f.roem() != [0, 0] and more_cards == f.nat()
+    return f.roem() != (0, 0) and more_cards == f.nat()
 
 
 def _eighty_two_loses(f: Facts) -> bool:
-    return 82 <= f.deal.card_points[f.choosers] <= 90 and f.nat()
+    return 82 <= f.card_points[f.choosers] <= 90 and f.nat()
 
 
 def _defenders_roem(f: Facts) -> bool:
@@ -264,62 +133,60 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
 def _checked(facts: Facts, target: RuleId, level: int, rules: RuleSet) -> dict[str, JSON]:
     """The content, after the core confirms that the answer turns on the target."""
     content = _content(facts, level)
-    if target not in solve(content, rules).decisive:
+    if target not in IS_NAT.solve(IS_NAT.read_content(content), rules).decisive:
         raise GenerationError(f"the core disagrees that {content} turns on {target.value}")
     return content
 
 
+def _roem_by_trick(facts: Facts) -> list[tuple[int, int]]:
+    """The roem in each trick for each pair, declared or not (from the score's ledger)."""
+    roem = [[0, 0] for _ in range(8)]
+    for item in facts.score(ALL_TRICKS).ledger:
+        if item.trick is not None and item.rule.topic == "roem":
+            roem[item.trick][item.pair] += item.points
+    return [(pair[0], pair[1]) for pair in roem]
+
+
 def _content(facts: Facts, level: int) -> dict[str, JSON]:
     deal = facts.deal
+    score = facts.score()
     if level == 3:
-        content: dict[str, JSON] = {
-            "choosers": facts.choosers,
-            "trump": Suit(deal.trump).symbol,
-            "tricks": [[leader, [str(DECK[c]) for c in cards]] for leader, cards in deal.tricks],
-        }
-        if len(facts.declared) < 8:
-            content["declared"] = list[JSON](sorted(facts.declared))
-        return content
-    if level == 2 or 8 in deal.tricks_won:
-        # Trick by trick: who won it, its points (the last with its 10) and its roem.
-        rows: list[JSON] = []
-        for number in range(8):
-            points = _trick_points(deal, number) + (10 if number == 7 else 0)
-            rows.append({
-                "pair": deal.winners[number] % 2,
-                "points": points,
-                "roem": deal.trick_roem[number],
-                "declared": number in facts.declared,
-            })  # fmt: skip
-        return {"choosers": facts.choosers, "trick_table": rows}
-    declared: list[list[JSON]] = [[], []]
-    forgotten: list[list[JSON]] = [[], []]
-    for number, (winner, value) in enumerate(zip(deal.winners, deal.trick_roem, strict=True)):
-        if value:
-            (declared if number in facts.declared else forgotten)[winner % 2].append(value)
-    return {
-        "choosers": facts.choosers,
-        "summary": {
-            "card_points": _json_pair(deal.card_points),
-            "last_trick": deal.winners[7] % 2,
-            "roem": [declared[0], declared[1]],
-            "undeclared_roem": [forgotten[0], forgotten[1]],
-            "tricks_won": _json_pair(deal.tricks_won),
-        },
-    }
-
-
-def _json_pair(values: Sequence[int]) -> list[JSON]:
-    return [values[0], values[1]]
-
-
-def _trick_points(deal: PlayedDeal, number: int) -> int:
-    return points_of(deal.tricks[number][1], deal.trump)
+        return NatContent(
+            facts.choosers,
+            trump=Suit(deal.trump),
+            tricks=tuple((Seat(leader), cards) for leader, cards in deal.card_tricks()),
+            declared=None if facts.declared == ALL_TRICKS else facts.declared,
+        ).to_dict()
+    roem = _roem_by_trick(facts)
+    if level == 2 or score.pit is not None:
+        points = [0] * 8
+        for item in score.ledger:
+            if item.trick is not None and item.rule in (R.POINTS_CARDS, R.POINTS_LAST_TRICK):
+                points[item.trick] += item.points  # the last trick's row holds its 10
+        rows = tuple(
+            TableRow(deal.winners[n] % 2, points[n], roem[n], n in facts.declared) for n in range(8)
+        )
+        return NatContent(facts.choosers, trick_table=rows).to_dict()
+    declared: list[list[int]] = [[], []]
+    forgotten: list[list[int]] = [[], []]
+    for number, pieces in enumerate(roem):
+        for pair, value in enumerate(pieces):
+            if value:
+                (declared if number in facts.declared else forgotten)[pair].append(value)
+    summary = Summary(
+        card_points=score.card_points,
+        roem=(tuple(declared[0]), tuple(declared[1])),
+        undeclared_roem=(tuple(forgotten[0]), tuple(forgotten[1])),
+        tricks_won=score.tricks_won,
+        last_trick=deal.winners[7] % 2,
+    )
+    return NatContent(facts.choosers, summary=summary).to_dict()
 
 
 def _declare(rng: random.Random, deal: PlayedDeal, target: RuleId, level: int) -> frozenset[int]:
     """All roem declared, except for the roem.declare target (and now and then at level 2+)."""
-    with_roem = [number for number, value in enumerate(deal.trick_roem) if value]
+    roem = _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
+    with_roem = [number for number, pieces in enumerate(roem) if any(pieces)]
     if not with_roem or (target is not R.ROEM_DECLARE and (level == 1 or rng.random() < 0.8)):
         return ALL_TRICKS
     forgotten = rng.sample(with_roem, rng.randint(1, len(with_roem)))
@@ -344,7 +211,7 @@ def _pit_deal(rng: random.Random, rules: RuleSet) -> PlayedDeal | None:
     deal = random_playout(
         rng, rules, dealer=rng.randrange(4), hands=hands, trump=trump, policy=_play_to_win(strong)
     )
-    return deal if deal.tricks_won[strong] == 8 else None
+    return deal if all(winner % 2 == strong for winner in deal.winners) else None
 
 
 _PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)  # natural rank -> plain order strength (A high)
@@ -374,72 +241,74 @@ TRICK_ROEM_VALUES = frozenset({20, 40, 50, 70, 100, 200})
 MOST_POINTS_IN_A_TRICK = sum(
     sorted([*TRUMP_POINTS.values(), *(list(PLAIN_POINTS.values()) * 3)])[-4:]
 )
+STUK = 20
 
 
-def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
-    if "tricks" in content:
+def realism_problems(content: NatContent, rules: RuleSet) -> list[str]:
+    if content.tricks is not None:
         return _replay_problems(content, rules)
-    card_points, _, _, tricks_won = _per_pair(content)
-    problems = []
-    if "trick_table" in content:
-        problems.extend(_table_problems(content))
-    else:
-        summary = content["summary"]
-        assert isinstance(summary, dict)
-        for key in ("roem", "undeclared_roem"):
-            for pair, pieces in enumerate(_roem_lists(summary, key)):
-                problems.extend(
-                    f"{key} {piece} for pair {pair} is not roem one trick can hold"
-                    for piece in pieces
-                    if piece not in TRICK_ROEM_VALUES
-                )
-        for pair in (0, 1):
-            count = sum(len(_roem_lists(summary, key)[pair]) for key in ("roem", "undeclared_roem"))
-            if count > tricks_won[pair]:
-                problems.append(
-                    f"pair {pair} has {count} pieces of roem in {tricks_won[pair]} tricks"
-                )
-        last = summary.get("last_trick")
-        if last not in (0, 1) or tricks_won[last] == 0 or card_points[last] < 10:
-            problems.append(f"last_trick {last!r} does not fit the tricks and points won")
+    if content.trick_table is not None:
+        return _table_problems(content.trick_table, rules)
+    assert content.summary is not None
+    return _summary_problems(content.summary, rules)
+
+
+def _summary_problems(summary: Summary, rules: RuleSet) -> list[str]:
+    if summary.tricks_won is None or summary.last_trick is None:
+        return ["a puzzle's summary shows the tricks won and who won the last trick"]
+    tricks_won, card_points = summary.tricks_won, summary.card_points
+    problems: list[str] = []
+    for key, sides in (("roem", summary.roem), ("undeclared_roem", summary.undeclared_roem)):
+        for pair, pieces in enumerate(sides):
+            problems.extend(
+                f"{key} {piece} for pair {pair} is not roem one trick can hold"
+                for piece in pieces
+                if piece not in TRICK_ROEM_VALUES
+            )
+    extra = 1 if rules.stuk_from_hand else 0  # stuk from hand needs no trick of one's own
     for pair in (0, 1):
+        count = len(summary.roem[pair]) + len(summary.undeclared_roem[pair])
+        if count > tricks_won[pair] + extra:
+            problems.append(f"pair {pair} has {count} pieces of roem in {tricks_won[pair]} tricks")
         if tricks_won[pair] == 0 and card_points[pair]:
             problems.append(f"pair {pair} took no trick but has {card_points[pair]} card points")
+    last = summary.last_trick
+    if tricks_won[last] == 0 or card_points[last] < 10:
+        problems.append(f"last_trick {last!r} does not fit the tricks and points won")
     return problems
 
 
-def _table_problems(content: Mapping[str, JSON]) -> list[str]:
-    table = content["trick_table"]
-    assert isinstance(table, list)
+def _table_problems(rows: Sequence[TableRow], rules: RuleSet) -> list[str]:
     problems = []
-    for number, row in enumerate(table, start=1):
-        assert isinstance(row, dict)
-        points, roem = row["points"], row["roem"]
-        assert isinstance(points, int) and isinstance(roem, int)
+    for number, row in enumerate(rows, start=1):
         bonus = 10 if number == 8 else 0
-        if not bonus <= points <= MOST_POINTS_IN_A_TRICK + bonus:
-            problems.append(f"trick {number} cannot be worth {points} points")
-        if roem and roem not in TRICK_ROEM_VALUES:
-            problems.append(f"trick {number} cannot hold {roem} roem")
-    if sum(_per_pair(content)[0]) != 162:
+        if not bonus <= row.points <= MOST_POINTS_IN_A_TRICK + bonus:
+            problems.append(f"trick {number} cannot be worth {row.points} points")
+        for pair, roem in enumerate(row.roem):
+            if pair != row.pair and roem and not (rules.stuk_from_hand and roem == STUK):
+                problems.append(f"trick {number} gives {roem} roem to the pair that lost it")
+            elif roem and roem not in TRICK_ROEM_VALUES:
+                problems.append(f"trick {number} cannot hold {roem} roem")
+    if sum(row.points for row in rows) != 162:
         problems.append("the trick points do not add up to 162")
     return problems
 
 
-def _replay_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
+def _replay_problems(content: NatContent, rules: RuleSet) -> list[str]:
     """Rebuild each seat's hand from the cards it played and replay the deal strictly."""
-    tricks = _tricks(content)
+    assert content.tricks is not None and content.trump is not None
     hands: list[list[Card]] = [[], [], [], []]
-    for leader, cards in tricks:
-        for position, card in enumerate(cards_at({"c": list(map(str, cards))}, "c")):
+    for leader, cards in content.tricks:
+        for position, card in enumerate(cards):
             hands[(leader + position) % 4].append(card)
     try:
-        deal = Deal(hands, Seat((tricks[0][0] - 1) % 4), rules.with_variants(compulsory=False))
-        deal.name_trumps(Suit.parse(text_at(content, "trump")))
-        for leader, cards in tricks:
+        first = content.tricks[0][0]
+        deal = Deal(hands, Seat((first - 1) % 4), rules.with_variants(compulsory=False))
+        deal.name_trumps(content.trump)
+        for leader, cards in content.tricks:
             if leader != deal.to_move:
-                return [f"a trick is led by seat {leader} instead of seat {int(deal.to_move)}"]
-            for card in cards_at({"c": list(map(str, cards))}, "c"):
+                return [f"a trick is led by seat {int(leader)} instead of {int(deal.to_move)}"]
+            for card in cards:
                 deal.play(card)
     except KlaverjasError as error:
         return [f"the tricks are not a legal deal: {error}"]

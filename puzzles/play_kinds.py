@@ -1,30 +1,16 @@
-"""Puzzle kinds about one position: which cards may I play, is this card legal, and
-Amsterdam or Rotterdam. All three are solved by the core's `legal_cards` and verdicts."""
+"""Generating puzzles about one position: which cards may I play, is this card legal, and
+Amsterdam or Rotterdam (solved by `klaverjas_questions.positions`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import replace
 
-from klaverjas_core import (
-    Card,
-    Position,
-    RuleId,
-    RuleSet,
-    Suit,
-    format_cards,
-    parse_card,
-)
-from klaverjas_core.texts import message
-from puzzles.content import GenerationError, cards_at, text_at
-from puzzles.model import JSON, Kind
+from klaverjas_core import Card, Position, RuleId, RuleSet, Seat
+from klaverjas_questions import JSON, question_kind
+from klaverjas_questions.positions import CardQuestion, PositionContent
+from puzzles.model import GenerationError
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, build_position
-from puzzles.solution import Solution
-
-#: Who played each card of a trick, counted back from the learner (clockwise play).
-PLAYER_NAMES = {1: "right opponent", 2: "partner", 3: "left opponent"}
 
 R = RuleId
 PLAIN_FOLLOW = Scenario(learner_holds_led=True)
@@ -54,120 +40,41 @@ SCENARIOS: dict[RuleId, tuple[Scenario, ...]] = {
 }
 
 MAX_ATTEMPTS = 400
+#: The learner sits South; the trick so far was led by the player `len(trick)` seats before.
+LEARNER = Seat.SOUTH
 
 
-# --- content <-> position --------------------------------------------------------------------
-
-
-def position_content(position: Position, hand_size: int) -> dict[str, JSON]:
-    length = len(position.trick)
-    return {
-        "trump": position.trump.symbol,
-        "trick": [str(card) for card in position.trick],
-        "players": [PLAYER_NAMES[length - i] for i in range(length)],
-        "hand": [str(card) for card in sorted(position.hand)],
-        "hand_size": hand_size,
-    }
-
-
-def position_of(content: Mapping[str, JSON], rules: RuleSet) -> Position:
-    return Position(
-        Suit.parse(text_at(content, "trump")),
-        tuple(cards_at(content, "trick")),
-        tuple(cards_at(content, "hand")),
-        rules,
-    )
-
-
-# --- solving ---------------------------------------------------------------------------------
-
-
-def solve_which_cards(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    position = position_of(content, rules)
-    result = position.legal_cards()
-    trivial = None
-    if len(position.hand) < 2:
-        trivial = "only one card in hand"
-    elif len(result) == len(position.hand):
-        trivial = "every card is legal"
-    return Solution(
-        answer=[str(card) for card in result],
-        tags=result.rules,
-        explanation=result.explain(),
-        decisive=frozenset(result.rules),
-        trivial=trivial,
-    )
-
-
-def solve_card_legal(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    position = position_of(content, rules)
-    card = parse_card(text_at(content, "card"))
-    result = position.legal_cards()
-    verdict = result.verdict(card)
-    return Solution(
-        answer=[str(c) for c in result],
-        tags=(verdict.rule, *(rule for rule in result.rules if rule is not verdict.rule)),
-        explanation=verdict.explain(),
-        decisive=frozenset({verdict.rule}),
-        trivial="only one card in hand" if len(position.hand) < 2 else None,
-    )
-
-
-def solve_city(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    amsterdam = position_of(content, replace(rules, partner_exemption=True)).legal_cards()
-    rotterdam = position_of(content, replace(rules, partner_exemption=False)).legal_cards()
-    changed = [c for c in amsterdam.decision.hand if (c in amsterdam) != (c in rotterdam)]
-    tags = tuple(dict.fromkeys((*amsterdam.rules, *rotterdam.rules)))
-    explanation = message(
-        "rule-set-comparison",
-        amsterdam=amsterdam.explain(),
-        rotterdam=rotterdam.explain(),
-        changed=format_cards(changed) or message("none"),
-    )
-    return Solution(
-        answer={
-            "amsterdam": [str(c) for c in amsterdam],
-            "rotterdam": [str(c) for c in rotterdam],
-            "changed": [str(c) for c in changed],
-        },
-        tags=tags,
-        explanation=explanation,
-        decisive=frozenset(tags) if changed else frozenset(),
-        trivial=None if changed else "both rule sets give the same cards",
-    )
-
-
-SOLVERS = {
-    Kind.WHICH_CARDS: solve_which_cards,
-    Kind.CARD_LEGAL: solve_card_legal,
-    Kind.AMSTERDAM_OR_ROTTERDAM: solve_city,
-}
-
-
-# --- generating ------------------------------------------------------------------------------
+def position_content(position: Position) -> dict[str, JSON]:
+    return PositionContent(
+        position.trump,
+        position.trick,
+        tuple(sorted(position.hand)),
+        leader=Seat((LEARNER - len(position.trick)) % 4),
+    ).to_dict()
 
 
 def generate(
-    kind: Kind, target: RuleId, rules: RuleSet, level: int, rng: random.Random
+    kind: str, target: RuleId, rules: RuleSet, level: int, rng: random.Random
 ) -> dict[str, JSON]:
     """Content for a puzzle of `kind` that turns on `target`; raises if none is found."""
-    scenarios = CITY_SCENARIOS[target] if kind is Kind.AMSTERDAM_OR_ROTTERDAM else SCENARIOS[target]
-    solve = SOLVERS[kind]
+    city = kind == "amsterdam-or-rotterdam"
+    scenarios = CITY_SCENARIOS[target] if city else SCENARIOS[target]
+    question = question_kind(kind)
     for _ in range(MAX_ATTEMPTS):
         try:
             position = build_position(rng, rng.choice(scenarios), rules, level)
         except DrawError:
             continue
-        content = position_content(position, len(position.hand))
-        if kind is Kind.CARD_LEGAL:
+        content = position_content(position)
+        if kind == "card-legal":
             card = _pick_card(position, target, rng)
             if card is None:
                 continue
             content["card"] = str(card)
-        solution = solve(content, rules)
+        solution = question.solve(question.read_content(content), rules)
         if solution.trivial is None and target in solution.decisive:
             return content
-    raise GenerationError(f"no {kind.value} puzzle for {target.value} in {MAX_ATTEMPTS} deals")
+    raise GenerationError(f"no {kind} puzzle for {target.value} in {MAX_ATTEMPTS} deals")
 
 
 def _pick_card(position: Position, target: RuleId, rng: random.Random) -> Card | None:
@@ -189,16 +96,12 @@ CITY_SCENARIOS: dict[RuleId, tuple[Scenario, ...]] = {
 }
 
 
-def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
+def realism_problems(content: PositionContent | CardQuestion, rules: RuleSet) -> list[str]:
     """What makes a position puzzle unrealistic, judged from what it shows."""
-    position = position_of(content, rules)
-    hand_size = content.get("hand_size")
-    if not isinstance(hand_size, int) or hand_size != len(position.hand):
-        return [f"hand_size {hand_size!r} does not match the {len(position.hand)}-card hand"]
-    problems = []
-    if not 1 <= hand_size <= 8:
-        problems.append(f"a hand of {hand_size} cards is impossible")
-    problem = trick_problem(position.trump, position.trick, hand_size, position.hand, rules)
-    if problem:
-        problems.append(problem)
-    return problems
+    position = content.position if isinstance(content, CardQuestion) else content
+    if position.to_move is not LEARNER:
+        return [f"the learner sits South, but the trick puts {position.to_move} to move"]
+    problem = trick_problem(
+        position.trump, position.trick, len(position.hand), position.hand, rules
+    )
+    return [problem] if problem else []

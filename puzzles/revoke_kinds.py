@@ -1,17 +1,17 @@
-"""Who revoked? The four hands as dealt and the tricks played so far; exactly one card broke
-the rules (a verzaking). The learner finds it and names the rule it broke."""
+"""Generating who-revoked puzzles: the four hands as dealt and the tricks played so far, in
+which exactly one card broke the rules (solved by `klaverjas_questions.who_revoked`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from klaverjas_core import DECK, Deal, ImpossiblePositionError, RuleId, RuleSet, Seat, Suit
+from klaverjas_core import DECK, RuleId, RuleSet, Suit
 from klaverjas_core.legality import Decision, decide
 from klaverjas_core.tricks import winner_index
-from puzzles.content import GenerationError, cards_at, text_at
-from puzzles.model import JSON
-from puzzles.solution import Solution
+from klaverjas_questions import JSON, QuestionError
+from klaverjas_questions.who_revoked import WHO_REVOKED, RevokeContent
+from puzzles.model import GenerationError
 
 R = RuleId
 MAX_ATTEMPTS = 400
@@ -19,63 +19,14 @@ MAX_ATTEMPTS = 400
 WINDOWS = {1: ((0, 1), (0, 0)), 2: ((1, 3), (0, 1)), 3: ((2, 6), (1, 2))}
 
 
-def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    deal = replay(content, rules)
-    if len(deal.revokes) != 1:
-        raise ValueError(
-            f"a who-revoked puzzle needs exactly one revoke, found {len(deal.revokes)}"
-        )
-    (revoke,) = deal.revokes
-    return Solution(
-        answer={
-            "trick": revoke.trick,
-            "seat": int(revoke.seat),
-            "card": str(revoke.card),
-            "rule": revoke.verdict.rule.value,
-        },
-        tags=(revoke.verdict.rule, R.PLAY_REVOKE),
-        explanation=revoke.explain(),
-        decisive=frozenset({revoke.verdict.rule}),
-    )
-
-
-def replay(content: Mapping[str, JSON], rules: RuleSet) -> Deal:
-    """Play the shown tricks through a referee deal, which records every revoke."""
-    hands_raw = content.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != 4:
-        raise ValueError("`hands` must be the four hands as dealt, seats 0-3")
-    hands = [cards_at({"hand": hand}, "hand") for hand in hands_raw]
-    first_leader = content.get("first_leader")
-    if first_leader not in (0, 1, 2, 3):
-        raise ValueError(f"`first_leader` must be a seat 0-3, got {first_leader!r}")
-    assert isinstance(first_leader, int)
-    deal = Deal(hands, Seat((first_leader - 1) % 4), rules.with_variants(compulsory=False),
-                referee=True)  # fmt: skip
-    deal.name_trumps(Suit.parse(text_at(content, "trump")))
-    tricks = content.get("tricks")
-    if not isinstance(tricks, list) or not 1 <= len(tricks) <= 8:
-        raise ValueError("`tricks` must list 1 to 8 tricks as [leader_seat, [cards]]")
-    for number, entry in enumerate(tricks):
-        if not (isinstance(entry, list) and len(entry) == 2):
-            raise ValueError(f"trick {number} must be [leader_seat, [cards]], got {entry!r}")
-        if entry[0] != deal.to_move:
-            raise ImpossiblePositionError(
-                f"trick {number} is led by seat {entry[0]}, but seat {int(deal.to_move)} won "
-                "the trick before (or leads first)"
-            )
-        cards = cards_at({"cards": entry[1]}, "cards")
-        if len(cards) != 4:
-            raise ValueError(f"trick {number} must have 4 cards")
-        for card in cards:
-            deal.play(card)
-    return deal
-
-
 def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
     (first, last), (after_low, after_high) = WINDOWS[level]
     for _ in range(MAX_ATTEMPTS):
         content = _attempt(rng, target, rules, first, last, rng.randint(after_low, after_high))
-        if content is not None and target in solve(content, rules).decisive:
+        if content is None:
+            continue
+        solution = WHO_REVOKED.solve(WHO_REVOKED.read_content(content), rules)
+        if target in solution.decisive:
             return content
     raise GenerationError(f"no who-revoked puzzle for {target.value} in {MAX_ATTEMPTS} deals")
 
@@ -163,10 +114,10 @@ def _revoke_card(
     return rng.choice(breaking) if breaking else None
 
 
-def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
+def realism_problems(content: RevokeContent, rules: RuleSet) -> list[str]:
     """The replay itself checks hands, turns and leaders; a failure there is the problem."""
     try:
-        deal = replay(content, rules)
-    except (ValueError, ImpossiblePositionError) as error:
+        deal = content.replay(rules)
+    except QuestionError as error:
         return [str(error)]
     return [] if len(deal.revokes) == 1 else [f"{len(deal.revokes)} revokes instead of one"]

@@ -1,21 +1,19 @@
-"""Count the trick: a complete trick, reached by legal play. Who wins it, its card points (plus
-10 if it is the last trick) and its roem."""
+"""Generating count-the-trick puzzles: a complete trick reached by legal play (solved by
+`klaverjas_questions.count_trick`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
-from klaverjas_core import DECK, Card, RuleId, RuleSet, Suit, judge_trick
-from klaverjas_core.cards import PLAIN_ORDER, TRUMP_ORDER, Rank
-from puzzles.content import GenerationError, cards_at, text_at
-from puzzles.model import JSON
+from klaverjas_core import DECK, Rank, RuleId, RuleSet, Suit
+from klaverjas_questions import JSON, Solution
+from klaverjas_questions.count_trick import COUNT_TRICK, QUESTIONS, TrickContent, TrickCount
+from puzzles.model import GenerationError
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, deal_trick
-from puzzles.solution import Solution
 
 R = RuleId
-LAST_TRICK_BONUS = 10
 MAX_ATTEMPTS = 400
 FOLLOW_ALL = Scenario(others_void=0.0, prefer_trump=False)
 FOLLOW_TRUMPS = Scenario(led_is_trump=True, others_void=0.0, prefer_trump=False)
@@ -24,51 +22,8 @@ NO_TRUMP = Scenario(others_void=0.4, prefer_trump=False)
 ANY = (FOLLOW_ALL, FOLLOW_TRUMPS, SOME_TRUMP, NO_TRUMP)
 
 
-def solve(content: Mapping[str, JSON], rules: RuleSet) -> Solution:
-    trump = Suit.parse(text_at(content, "trump"))
-    cards = cards_at(content, "trick")
-    judged = judge_trick(cards, trump, rules)
-    last = content.get("trick_number") == 8
-    points = judged.points + (LAST_TRICK_BONUS if last else 0)
-    asked = _asked(content)
-    decisive = {judged.rule}
-    if _order_matters(cards, trump, TRUMP_ORDER, only_trumps=True):
-        decisive.add(R.ORDER_TRUMP)
-    if _order_matters(cards, trump, PLAIN_ORDER, only_trumps=False):
-        decisive.add(R.ORDER_PLAIN)
-    if "points" in asked:
-        decisive.add(R.POINTS_CARDS)
-        if last:
-            decisive.add(R.POINTS_LAST_TRICK)
-    if "roem" in asked:
-        decisive.update(item.rule for item in judged.roem)  # four 7s score 0: still the rule
-    tags = tuple(rule for rule in _TAG_ORDER if rule in decisive)
-    explanation = judged.explain(last_trick=last)
-    return Solution(
-        answer={"winner": judged.winner, "points": points, "roem": judged.roem_points},
-        tags=tags,
-        explanation=explanation,
-        decisive=frozenset(decisive),
-    )
-
-
-_TAG_ORDER = (
-    R.TRICK_TRUMP_WINS, R.TRICK_SUIT_LED_WINS, R.ORDER_TRUMP, R.ORDER_PLAIN,
-    R.ROEM_RUN_OF_THREE, R.ROEM_RUN_OF_FOUR, R.ROEM_STUK, R.ROEM_FOUR_OF_A_KIND,
-    R.POINTS_LAST_TRICK, R.POINTS_CARDS,
-)  # fmt: skip
-
-
 #: What the learner is asked, by level; a target adds the question it needs.
 LEVEL_QUESTIONS = {1: ("winner",), 2: ("winner", "points"), 3: ("winner", "points", "roem")}
-QUESTIONS = ("winner", "points", "roem")
-
-
-def _asked(content: Mapping[str, JSON]) -> tuple[str, ...]:
-    ask = content.get("ask", list(QUESTIONS))
-    if not isinstance(ask, list) or not ask or any(q not in QUESTIONS for q in ask):
-        raise ValueError(f"`ask` must list some of {', '.join(QUESTIONS)}, got {ask!r}")
-    return tuple(q for q in QUESTIONS if q in ask)
 
 
 def _questions(target: RuleId, level: int) -> list[JSON]:
@@ -78,21 +33,6 @@ def _questions(target: RuleId, level: int) -> list[JSON]:
     if target.topic == "points":
         needed.add("points")
     return [q for q in QUESTIONS if q in needed]
-
-
-def _order_matters(
-    cards: Sequence[Card], trump: Suit, order: tuple[Rank, ...], *, only_trumps: bool
-) -> bool:
-    """True when ranking the deciding cards in natural order would pick another winner."""
-    suit = trump if only_trumps else cards[0].suit
-    if not only_trumps and any(card.suit is trump for card in cards):
-        return False
-    contenders = [card for card in cards if card.suit is suit]
-    if len(contenders) < 2:
-        return False
-    by_order = max(contenders, key=lambda card: -order.index(card.rank))
-    by_nature = max(contenders, key=lambda card: card.rank.value)
-    return by_order is not by_nature
 
 
 # --- generating ------------------------------------------------------------------------------
@@ -180,40 +120,28 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
             "trick_number": number,
             "ask": _questions(target, level),
         }
-        solution = solve(content, rules)
-        if target in solution.decisive and _interesting(target, content, solution):
+        trick = COUNT_TRICK.read_content(content)
+        solution = COUNT_TRICK.solve(trick, rules)
+        if target in solution.decisive and _interesting(target, trick, solution):
             return content
     raise GenerationError(f"no count-trick puzzle for {target.value} in {MAX_ATTEMPTS} deals")
 
 
-def _interesting(target: RuleId, content: Mapping[str, JSON], solution: Solution) -> bool:
+def _interesting(target: RuleId, content: TrickContent, solution: Solution[TrickCount]) -> bool:
     """Keep the trap in: a plain-suit trick where another suit's card looks stronger, etc."""
-    cards = cards_at(content, "trick")
+    cards = content.trick
     if target is R.TRICK_SUIT_LED_WINS:
         return any(card.suit is not cards[0].suit for card in cards)
     if target in (R.POINTS_CARDS, R.POINTS_LAST_TRICK):
-        answer = solution.answer
-        return (
-            isinstance(answer, dict)
-            and isinstance(answer["points"], int)
-            and answer["points"] >= 10
-        )
+        return (solution.answer.points or 0) >= 10
     return True
 
 
-def _as_int(value: JSON) -> int:
-    return value if isinstance(value, int) else 0
-
-
-def realism_problems(content: Mapping[str, JSON], rules: RuleSet) -> list[str]:
-    cards = cards_at(content, "trick")
-    number = content.get("trick_number")
-    if len(cards) != 4:
-        return [f"a counted trick has 4 cards, got {len(cards)}"]
-    if not isinstance(number, int) or not 1 <= number <= 8:
-        return [f"trick_number must be 1-8, got {number!r}"]
-    if content.get("leader") not in (0, 1, 2, 3):
-        return [f"leader must be a seat 0-3, got {content.get('leader')!r}"]
-    hand_size = 9 - number  # cards in each hand when the trick began
-    problem = trick_problem(Suit.parse(text_at(content, "trump")), cards, hand_size, (), rules)
+def realism_problems(content: TrickContent, rules: RuleSet) -> list[str]:
+    if len(content.trick) != 4:
+        return [f"a counted trick has 4 cards, got {len(content.trick)}"]
+    if content.trick_number is None or content.leader is None:
+        return ["a count-trick puzzle names its trick number (1-8) and its leader"]
+    hand_size = 9 - content.trick_number  # cards in each hand when the trick began
+    problem = trick_problem(content.trump, content.trick, hand_size, (), rules)
     return [problem] if problem else []

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_core import parse_cards
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
-from puzzles import generate
+from puzzles import Puzzle
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
 PROFILE, LEARN = (
@@ -86,9 +86,9 @@ def test_open_a_lesson_answer_a_check_and_it_is_stored(data_dir: Path) -> None:
     assert store.lesson_steps(anna.id) == {"partner-exemption": (1, False)}
 
 
-def drill_puzzle(app: AppTest):  # type: ignore[no-untyped-def]
-    kind, rule, rules, level, seed = app.session_state["drill"].key
-    return generate(kind, rule, seed=seed, rules=rules, level=level)
+def drill_puzzle(app: AppTest) -> Puzzle:
+    puzzle: Puzzle = app.session_state["drill"].choice.puzzle
+    return puzzle
 
 
 def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None:
@@ -97,14 +97,14 @@ def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None
     app.selectbox(key="drill_rule").set_value("play.must-overtrump").run()
     puzzle = drill_puzzle(app)
     assert puzzle.rule.value == "play.must-overtrump"
-    wrong = [card for card in puzzle.content["hand"] if card not in puzzle.answer]
+    wrong = [card for card in puzzle.content.hand if card not in puzzle.answer.cards]
     app.pills[0].set_value(wrong[:1])
     app.form_submit_button[0].click().run()
     assert app.error[0].value.startswith("Not quite.")
     assert any("Must overtrump" in m.value for m in app.markdown)
     app.button(key="next_button").click().run()
     puzzle = drill_puzzle(app)
-    app.pills[0].set_value(list(puzzle.answer))
+    app.pills[0].set_value(list(puzzle.answer.cards))
     app.form_submit_button[0].click().run()
     assert app.success[0].value.startswith("Right! Rule: **Must overtrump**")
     frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
@@ -127,7 +127,7 @@ def test_progress_shows_the_rule_and_players_are_kept_apart(data_dir: Path) -> N
                 ("play.follow-suit",),
                 "amsterdam",
                 1,
-                "",
+                '{"cards":[]}',
                 correct,
                 1.0,
             ),
@@ -175,7 +175,7 @@ def test_a_wrong_lesson_answer_shows_the_answer_and_the_reason(data_dir: Path) -
         ("count-trick", "roem.stuk", "roem"),
         ("amsterdam-or-rotterdam", "play.partner-winning", "Amsterdam:"),
         ("who-revoked", "play.follow-suit", "Follow suit"),
-        ("card-legal", "play.must-trump", ""),
+        ("card-legal", "play.must-trump", "Must trump"),
     ],
 )
 def test_every_puzzle_kind_can_be_answered_in_the_app(
@@ -186,10 +186,17 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     app.selectbox(key="drill_kind").set_value(kind).run()
     app.selectbox(key="drill_rule").set_value(rule).run()  # a new puzzle at once
     assert not app.exception
-    assert drill_puzzle(app).kind.value == kind and drill_puzzle(app).rule.value == rule
-    app.form_submit_button[0].click().run()  # answer without touching anything
+    assert drill_puzzle(app).kind == kind and drill_puzzle(app).rule.value == rule
+    yes_no = [w for w in app.segmented_control if str(w.key).startswith("reply-")]
+    if yes_no:  # an unanswered yes/no question is not graded
+        app.form_submit_button[0].click().run()
+        assert "Answer the question to go on." in app.warning[0].value
+        assert stored(data_dir, "Anna").answer_count() == 0
+        app.segmented_control(key=yes_no[0].key).set_value(True)
+    app.form_submit_button[0].click().run()  # answer with the widgets as they stand
     assert not app.exception
     feedback = [*app.success, *app.error]
-    assert feedback and words in feedback[0].value
+    shown = [feedback[0].value, *(m.value for m in app.markdown)] if feedback else []
+    assert any(words in text for text in shown)
     frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
     assert list(frame["kind"]) == [kind]

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from klaverjas_core import parse_cards
+from klaverjas_questions.positions import CardsAnswer
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from puzzles import generate
@@ -110,14 +112,15 @@ def seed_a_club(data: Path) -> None:
                     (rule,),
                     "amsterdam",
                     1,
-                    "",
+                    '{"cards":[]}',
                     right,
                     2.0,
                     seed=index,
                 ),
             )
         puzzle = generate("which-cards", "play.no-undertrump", seed=5, rules="amsterdam")
-        given = " ".join(map(str, puzzle.answer)) if number % 2 else "Q♥"
+        chosen = puzzle.answer if number % 2 else CardsAnswer.of(parse_cards("Q♥"))
+        given = puzzle.question.encode(chosen)
         club.store.record(
             learner.id,
             AnswerRecord(

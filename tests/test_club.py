@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from klaverjas_core import parse_cards
+from klaverjas_questions.positions import WHICH_CARDS, CardsAnswer
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.club_stats import (
@@ -26,8 +28,10 @@ def club(tmp_path: Path) -> ClubStore:
 
 
 def answer(rule: str, correct: bool, item: str = "p1", given: str = "Q♥") -> AnswerRecord:
-    return AnswerRecord("puzzle", item, "which-cards", rule, (rule,), "amsterdam", 1, given,
-                        correct, 1.0, seed=1)  # fmt: skip
+    """A which-cards answer choosing the cards in `given`, stored as the canonical reply."""
+    reply = CardsAnswer.of(parse_cards(given))
+    return AnswerRecord("puzzle", item, "which-cards", rule, (rule,), "amsterdam", 1,
+                        WHICH_CARDS.encode(reply), correct, 1.0, seed=1)  # fmt: skip
 
 
 def test_a_group_gets_a_short_unambiguous_code(club: ClubStore) -> None:
@@ -129,8 +133,8 @@ def test_dashboard_numbers(club: ClubStore) -> None:
     assert dict(zip(picks["card"], picks["learners"], strict=True)) == {"7♦": 1, "8♠": 1, "Q♥": 1}
     spread = answer_spread(assigned, shared.id)
     assert sorted(zip(spread["given"], spread["learners"], strict=True)) == [
-        ("7♦ 8♠", 1),
-        ("Q♥", 1),
+        ('{"cards":["7♦","8♠"]}', 1),
+        ('{"cards":["Q♥"]}', 1),
     ]
 
 

@@ -72,11 +72,11 @@ def learner_answers_the_set(data_dir: Path, code: str, name: str, right: bool) -
     app.button(key=f"assignment-{assignment.id}").click().run()
     assert not app.exception
     assert any("Assignment: puzzle 1 of 2" in m.value for m in app.markdown)
-    kind, rule, rules, level, seed = app.session_state["drill"].key
-    puzzle = generate(kind, rule, seed=seed, rules=rules, level=level)
-    assert seed == 11 and puzzle.rule.value == "play.no-undertrump"
-    wrong = [c for c in puzzle.content["hand"] if c not in puzzle.answer][:1]
-    app.pills[0].set_value(list(puzzle.answer) if right else wrong)
+    puzzle = app.session_state["drill"].choice.puzzle
+    assert puzzle == generate("which-cards", "play.no-undertrump", seed=11, rules=puzzle.rules)
+    assert puzzle.seed == 11 and puzzle.rule.value == "play.no-undertrump"
+    wrong = [c for c in puzzle.content.hand if c not in puzzle.answer.cards][:1]
+    app.pills[0].set_value(list(puzzle.answer.cards) if right else wrong)
     app.form_submit_button[0].click().run()
     assert not app.exception
 

@@ -163,9 +163,7 @@ class TestVerdicts:
         assert verdict.rule is RuleId.PLAY_MUST_OVERTRUMP
         assert str(verdict.highest_trump) == "8♥"
         assert format_cards(verdict.beaters) == "Q♥"
-        assert verdict.explain() == (
-            "7♦ is not allowed: 8♥ has trumped the trick: you must overtrump it with Q♥."
-        )
+        assert format_cards(verdict.allowed) == "Q♥"
 
     def test_verdict_for_a_discard_over_a_winning_partner(self) -> None:
         verdict = check_card("7♦", "Q♥ 7♦", "A♣ 7♣", "♥")
@@ -182,7 +180,7 @@ class TestVerdicts:
         verdict = check_card("K♦", "8♠ K♦", "J♠", "♠")
         assert not verdict.legal
         assert verdict.rule is RuleId.PLAY_FOLLOW_SUIT
-        assert "you must follow suit with 8♠" in verdict.explain()
+        assert str(verdict.led) == "J♠" and format_cards(verdict.allowed) == "8♠"
 
     def test_every_card_gets_the_same_answer_from_both_calls(self) -> None:
         hand = parse_cards("J♥ 8♥ 10♦ 7♣ A♠")

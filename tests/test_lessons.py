@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from klaverjas_core import RuleId, parse_cards
-from lessons import CheckKind, LessonError, NatAnswer, load_course
+from klaverjas_questions import KINDS
+from klaverjas_questions.count_trick import TrickCount
+from klaverjas_questions.is_nat import NatAnswer
+from klaverjas_questions.positions import CardsAnswer
+from klaverjas_trainer.texts import explain
+from lessons import LessonError, load_course
 from lessons.loader import COURSE_DIR, glossary_terms_used
 
 COURSE = load_course()
@@ -35,20 +40,24 @@ def test_every_lesson_has_at_least_three_steps_with_checks() -> None:
 def test_every_check_is_answered_by_the_core_and_tagged_with_a_deciding_rule() -> None:
     for lesson in COURSE.lessons:
         for check in lesson.checks:
-            _, deciding, explanation = check.solve()
+            solution = check.solve()
             assert check.grade(check.answer).correct, (lesson.id, check.question)
-            assert check.rule in deciding and check.rule in lesson.rules
-            assert explanation and "{" not in explanation
+            assert check.rule in solution.decisive and check.rule in lesson.rules
+            text = explain(solution.facts)
+            assert text and "{" not in text
 
 
 def test_a_wrong_reply_is_graded_wrong_with_the_answer_and_the_reason() -> None:
     check = COURSE.lesson("void-trumping").checks[2]  # no undertrumping
-    feedback = check.grade(parse_cards("Q♥"))
-    assert not feedback.correct
-    assert feedback.expected == "7♦ 8♠"
-    assert feedback.rule is RuleId.PLAY_NO_UNDERTRUMP
-    assert "a lower trump is not allowed" in feedback.explanation
-    assert check.grade(parse_cards("8♠ 7♦")).correct
+    grade = check.grade(CardsAnswer.of(parse_cards("Q♥")))
+    assert not grade.correct
+    assert {(m.part, m.expected, m.given) for m in grade.mistakes} == {
+        ("7♦", True, False), ("Q♥", False, True), ("8♠", True, False),
+    }  # fmt: skip
+    assert {m.rule for m in grade.mistakes} == {RuleId.PLAY_NO_UNDERTRUMP}
+    assert check.kind.encode(check.solve().answer) == '{"cards":["7♦","8♠"]}'
+    assert "a lower trump is not allowed" in explain(check.solve().facts)
+    assert check.grade(CardsAnswer.of(parse_cards("8♠ 7♦"))).correct
 
 
 def answers_of(lesson_id: str) -> list[object]:
@@ -57,17 +66,18 @@ def answers_of(lesson_id: str) -> list[object]:
 
 def test_seed_000_examples_with_their_exact_numbers() -> None:
     partner = COURSE.lesson("partner-exemption")
-    assert partner.checks[0].answer == tuple(parse_cards("Q♥ 7♦"))  # C keeps Q♥, may discard 7♦
-    assert 15 in answers_of("partner-exemption")  # 11 + 0 + 0 + 4
-    assert partner.checks[2].answer == tuple(parse_cards("Q♥"))  # had B trumped with 8♥
+    assert partner.checks[0].answer == CardsAnswer.of(parse_cards("Q♥ 7♦"))  # may discard 7♦
+    assert TrickCount(points=15) in answers_of("partner-exemption")  # 11 + 0 + 0 + 4
+    assert partner.checks[2].answer == CardsAnswer.of(parse_cards("Q♥"))  # had B trumped: 8♥
     assert NatAnswer(True, (0, 182)) in answers_of("scoring-and-nat")  # 82 v 80 + 20
 
 
 def test_seed_001_examples_with_their_exact_numbers() -> None:
-    assert 25 in answers_of("partner-exemption") and 25 in answers_of("winning-tricks")
-    assert 34 in answers_of("winning-tricks")
-    assert 20 in answers_of("roem")  # 7-8-9♠
-    assert tuple(parse_cards("9♠")) in answers_of("trumps-led")  # his only trump
+    assert TrickCount(points=25) in answers_of("partner-exemption")
+    assert TrickCount(points=25) in answers_of("winning-tricks")
+    assert TrickCount(points=34) in answers_of("winning-tricks")
+    assert TrickCount(roem=20) in answers_of("roem")  # 7-8-9♠
+    assert CardsAnswer.of(parse_cards("9♠")) in answers_of("trumps-led")  # his only trump
 
 
 def test_rotterdam_lesson_is_judged_under_rotterdam_rules() -> None:
@@ -94,7 +104,8 @@ def test_checks_per_rule_cover_the_playing_rules() -> None:
     for rule in RuleId:
         if rule.topic == "play" and rule is not RuleId.PLAY_REVOKE:
             assert per_rule[rule] >= 1, rule
-    assert {check.kind for lesson in COURSE.lessons for check in lesson.checks} == set(CheckKind)
+    used = {check.kind.name for lesson in COURSE.lessons for check in lesson.checks}
+    assert used == set(KINDS) - {"amsterdam-or-rotterdam", "who-revoked"}
 
 
 # --- the loader's errors ---------------------------------------------------------------------
@@ -117,13 +128,14 @@ def break_file(folder: Path, name: str, old: str, new: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('answer = ["Q♥", "7♦"]', 'answer = ["Q♥"]',
-         r"steps\[0\]\.check\.answer: is Q♥ but the core says Q♥ 7♦"),
+        ('answer = { cards = ["Q♥", "7♦"] }', 'answer = { cards = ["Q♥"] }',
+         r'steps\[0\]\.check\.answer: is \{"cards":\["Q♥"\]\} but the core says '
+         r'\{"cards":\["7♦","Q♥"\]\}'),
         ('hand = ["Q♥", "7♦"]', 'hand = ["Q♥", "1X"]',
          r"steps\[0\]\.table\.hand: `1X` is not a card"),
         ('leader = "N"', 'leader = "Z"', r"steps\[0\]\.table\.leader: must be a seat"),
         ('rule = "play.partner-winning"', 'rule = "play.follow-suit"', r"steps\[0\]\.check\.rule"),
-        ('kind = "legal-cards"', 'kind = "guess"', r"steps\[0\]\.check\.kind"),
+        ('kind = "which-cards"', 'kind = "guess"', r"steps\[0\]\.check\.kind"),
         ("reveal = true", "revealed = true", r"steps\[0\]\.table\.revealed: unknown field"),
         ("[[maat]]", "[[mate]]", r"links to \[\[mate\]\]"),
     ],

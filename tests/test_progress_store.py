@@ -45,7 +45,8 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
 def answer(rule: str = "play.follow-suit", correct: bool = True) -> AnswerRecord:
     return AnswerRecord(
         source="puzzle", item_id="wc-123", kind="which-cards", rule=rule,
-        tags=(rule,), rules="amsterdam", level=1, given="7♣ A♣", correct=correct, seconds=2.5,
+        tags=(rule,), rules="amsterdam", level=1, given='{"cards":["7♣","A♣"]}', correct=correct,
+        seconds=2.5,
     )  # fmt: skip
 
 

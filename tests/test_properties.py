@@ -11,6 +11,7 @@ from klaverjas_core import (
     AMSTERDAM,
     DECK,
     ROTTERDAM,
+    VARIANTS,
     Card,
     Position,
     RuleSet,
@@ -24,9 +25,14 @@ from klaverjas_core import (
 from klaverjas_core.legality import Branch, Decision
 from klaverjas_core.playout import PositionRecord
 
-from .reference_rules import reference_legal, reference_winner, trump_strength
+from .reference_rules import reference_legal, reference_score, reference_winner, trump_strength
 
 rule_sets = st.sampled_from([AMSTERDAM, ROTTERDAM])
+#: Both cities alone and with each documented variant.
+every_rule_set = st.sampled_from(
+    [AMSTERDAM, ROTTERDAM]
+    + [city.with_variants(**{name: True}) for city in (AMSTERDAM, ROTTERDAM) for name in VARIANTS]
+)
 
 
 @st.composite
@@ -93,7 +99,7 @@ def test_position_notation_round_trip(
     assert Position.parse(str(pos)) == pos
 
 
-@given(st.integers(0, 2**32 - 1), rule_sets)
+@given(st.integers(0, 2**32 - 1), every_rule_set)
 def test_a_legally_played_deal_holds_152_card_points_and_the_right_winners(
     seed: int, rules: RuleSet
 ) -> None:
@@ -103,8 +109,9 @@ def test_a_legally_played_deal_holds_152_card_points_and_the_right_winners(
     tricks = [(leader, [DECK[i] for i in cards]) for leader, cards in deal.tricks]
     trump = Suit(deal.trump)
     assert sum(trick_points(cards, trump) for _, cards in tricks) == 152
-    assert sum(deal.card_points) == 162
-    for _, cards in tricks:
+    score = score_deal(tricks, trump, deal.choosers, rules)
+    assert sum(score.card_points) == 162 and deal.score() == score
+    for number, (leader, cards) in enumerate(tricks):
         winner = trick_winner(cards, trump)
         assert winner == reference_winner(cards, trump)
         trumps = [c for c in cards if c.suit is trump]
@@ -112,7 +119,6 @@ def test_a_legally_played_deal_holds_152_card_points_and_the_right_winners(
             assert cards[winner] == max(trumps, key=trump_strength)
         else:
             assert cards[winner].suit is cards[0].suit
-    score = score_deal(tricks, trump, deal.choosers, rules)
-    assert score.card_points == deal.card_points
-    assert score.roem == deal.roem
-    assert score.tricks_won == deal.tricks_won
+        assert deal.winners[number] == (leader + winner) % 4
+    if not rules.stuk_from_hand and not rules.four_low_100:
+        assert score.points == reference_score(tricks, trump, deal.choosers)

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from klaverjas_core import RuleId, rule_text
+from klaverjas_core import AMSTERDAM, RuleId, Seat
+from klaverjas_trainer.texts import explain, rule_title
 from puzzles import (
-    GENERATORS,
     PRACTISABLE,
-    Kind,
+    PUZZLE_KINDS,
+    TARGETS,
     PuzzleError,
     dump_lines,
     generate,
+    generator_keys,
     load_lines,
     parse_line,
     problems,
@@ -35,19 +37,20 @@ LESSON_ONLY = {
 def test_every_practisable_rule_has_a_generator_and_learner_text() -> None:
     assert set(RuleId) - PRACTISABLE == LESSON_ONLY
     for rule in PRACTISABLE:
-        assert any(rule in targets for targets in GENERATORS.values())
-        assert rule_text(rule).title
+        assert any(rule in targets for targets in TARGETS.values())
+        assert rule_title(rule)
 
 
-def test_every_kind_has_generators() -> None:
-    assert set(GENERATORS) == set(Kind)
-    assert all(GENERATORS[kind] for kind in Kind)
+def test_every_puzzle_kind_has_generators_under_each_city() -> None:
+    keys = generator_keys()
+    for kind in PUZZLE_KINDS:
+        assert any(key[0] == kind and key[2] is AMSTERDAM for key in keys), kind
 
 
 def test_rotterdam_only_and_amsterdam_only_rules_are_refused_elsewhere() -> None:
-    with pytest.raises(PuzzleError, match="does not exist in rotterdam"):
+    with pytest.raises(PuzzleError, match=r"no which-cards puzzles for play\.partner-winning"):
         generate("which-cards", "play.partner-winning", seed=1, rules="rotterdam")
-    with pytest.raises(PuzzleError, match="does not exist in amsterdam"):
+    with pytest.raises(PuzzleError, match="under amsterdam rules"):
         generate("which-cards", "play.must-undertrump", seed=1)
     with pytest.raises(PuzzleError, match=r"no which-cards puzzles for play\.void-no-trumps"):
         generate("which-cards", "play.void-no-trumps", seed=1)
@@ -57,40 +60,38 @@ def test_rotterdam_only_and_amsterdam_only_rules_are_refused_elsewhere() -> None
         generate("which-cards", "play.follow-suit", seed=1, level=4)
 
 
-def test_which_cards_positions_show_who_played_each_card() -> None:
+def test_which_cards_positions_put_the_learner_south_after_the_trick_so_far() -> None:
     puzzle = generate("which-cards", "play.partner-winning", seed=4, level=3)
-    players = puzzle.content["players"]
-    assert isinstance(players, list) and players[-2:] == ["partner", "right opponent"]
-    hand = puzzle.content["hand"]
-    assert isinstance(hand, list) and 7 <= len(hand) <= 8
-    assert isinstance(puzzle.answer, list) and 0 < len(puzzle.answer) < len(hand)
+    position = puzzle.content
+    assert position.to_move is Seat.SOUTH and position.leader is not None
+    assert 7 <= len(position.hand) <= 8
+    assert 0 < len(puzzle.answer.cards) < len(position.hand)
+    assert "players" not in puzzle.to_dict()  # who played what is data (seats), not words
 
 
 def test_card_legal_puzzles_ask_both_yes_and_no() -> None:
-    verdicts = Counter()
+    verdicts: Counter[bool] = Counter()
     for seed in range(60):
         puzzle = generate("card-legal", "play.must-overtrump", seed=seed)
-        assert isinstance(puzzle.answer, list)
-        verdicts[puzzle.content["card"] in puzzle.answer] += 1
+        verdicts[puzzle.answer.legal] += 1
     assert verdicts[True] > 10 and verdicts[False] > 10
 
 
-def nat_facts(seed: int, rule: str, level: int) -> tuple[dict[str, object], dict[str, object]]:
+def nat_puzzle(seed: int, rule: str, level: int) -> dict[str, object]:
     puzzle = generate("is-nat", rule, seed=seed, level=level)
-    assert isinstance(puzzle.answer, dict)
-    return dict(puzzle.content), dict(puzzle.answer)
+    return {**puzzle.content.to_dict(), "answer": puzzle.answer.to_dict()}
 
 
 def test_is_nat_includes_the_traps_that_catch_people() -> None:
     ties = roem_flips = eighty_two_losses = defenders_roem = 0
     for seed in range(150):
-        content, answer = nat_facts(seed, "score.nat", level=1)
-        assert answer["nat"] is True
-        summary = content.get("summary")  # a rare pit deal shows its trick table instead
+        record = nat_puzzle(seed, "score.nat", level=1)
+        assert record["answer"] == {"nat": True, "points": record["answer"]["points"]}  # type: ignore[index]
+        summary = record.get("summary")  # a rare pit deal shows its trick table instead
         if not isinstance(summary, dict):
             continue
         cards, roem = summary["card_points"], [sum(r) for r in summary["roem"]]
-        choosers = content["choosers"]
+        choosers = record["choosers"]
         assert isinstance(choosers, int)
         totals = [cards[0] + roem[0], cards[1] + roem[1]]
         ties += totals[0] == totals[1]
@@ -101,43 +102,43 @@ def test_is_nat_includes_the_traps_that_catch_people() -> None:
 
 
 def test_is_nat_pit_and_undeclared_roem() -> None:
-    content, _ = nat_facts(1, "score.pit", level=1)
-    table = content["trick_table"]
+    record = nat_puzzle(1, "score.pit", level=1)
+    table = record["trick_table"]
     assert isinstance(table, list) and len({row["pair"] for row in table}) == 1
-    content, _ = nat_facts(2, "roem.declare", level=3)
-    assert "declared" in content and len(content["declared"]) < 8  # type: ignore[arg-type]
+    record = nat_puzzle(2, "roem.declare", level=3)
+    assert "declared" in record and len(record["declared"]) < 8  # type: ignore[arg-type]
 
 
 def test_count_trick_last_trick_adds_ten() -> None:
     puzzle = generate("count-trick", "points.last-trick", seed=5)
-    assert puzzle.content["trick_number"] == 8
-    assert "last trick: 10 more" in puzzle.explanation
+    assert puzzle.content.trick_number == 8
+    keys = [fact.key for fact in puzzle.solution.facts]
+    assert "last-trick-bonus" in keys
+    assert "last trick: 10 more" in explain(puzzle.solution.facts)
 
 
-def test_amsterdam_or_rotterdam_answers_name_the_changed_cards() -> None:
+def test_amsterdam_or_rotterdam_answers_differ_in_the_changed_cards() -> None:
     puzzle = generate("amsterdam-or-rotterdam", "play.partner-winning", seed=6)
-    answer = puzzle.answer
-    assert isinstance(answer, dict)
-    changed = set(answer["changed"])  # type: ignore[arg-type]
-    assert changed == set(answer["amsterdam"]) ^ set(answer["rotterdam"])  # type: ignore[arg-type]
-    assert changed
+    (comparison,) = puzzle.solution.facts
+    changed = set(comparison.values["changed"])  # type: ignore[arg-type]
+    assert changed and changed == puzzle.answer.amsterdam ^ puzzle.answer.rotterdam
 
 
 def test_who_revoked_names_the_card_and_the_broken_rule() -> None:
     puzzle = generate("who-revoked", "play.must-overtrump", seed=8, level=2)
     answer = puzzle.answer
-    assert isinstance(answer, dict) and answer["rule"] == "play.must-overtrump"
-    assert f"{answer['card']} was a revoke by" in puzzle.explanation
+    assert answer.rule is RuleId.PLAY_MUST_OVERTRUMP and answer.card is not None
+    assert f"{answer.card} was a revoke by" in explain(puzzle.solution.facts)
 
 
 # --- JSON lines ------------------------------------------------------------------------------
 
 
 def sample_puzzles() -> list:  # type: ignore[type-arg]
+    keys = generator_keys()
     return [
-        generate(kind, rule, seed=seed, rules=sorted(cities)[0], level=seed % 3 + 1)
-        for seed, (kind, targets) in enumerate(GENERATORS.items())
-        for rule, cities in list(targets.items())[:2]
+        generate(kind, rule, seed=seed, rules=rules, level=seed % 3 + 1)
+        for seed, (kind, rule, rules) in enumerate(keys[::3])
     ]
 
 
@@ -155,9 +156,11 @@ def test_json_lines_use_the_card_notation_and_the_required_fields() -> None:
     for field in ("id", "kind", "rule", "rules", "trump", "trick", "hand", "answer", "card"):
         assert field in record
     assert all(card[-1] in "♣♦♥♠" for card in record["hand"])
+    assert record["leader"] in range(4) and record["generator_version"] == 1
     nat = json.loads(next(dump_lines([generate("is-nat", "score.nat", seed=1, level=3)])))
     assert nat["choosers"] in (0, 1) and len(nat["tricks"]) == 8
     assert set(nat["answer"]) == {"nat", "points"}
+    assert "explanation" not in nat  # lines carry facts; the trainer words them
 
 
 def edited(line: str, **changes: object) -> str:
@@ -173,7 +176,7 @@ def good_line() -> str:
 
 def test_import_rejects_a_wrong_answer(good_line: str) -> None:
     with pytest.raises(PuzzleFormatError, match=r"the answer .* is wrong: the core says"):
-        parse_line(edited(good_line, answer=[]))
+        parse_line(edited(good_line, answer={"cards": []}))
 
 
 def test_import_rejects_missing_fields_and_unknown_values(good_line: str) -> None:
@@ -199,15 +202,16 @@ def test_import_rejects_an_unrealistic_trick() -> None:
     # allowed from a hand of nothing but lower trumps; 8-card hands cannot be that.
     record = {
         "id": "x", "kind": "which-cards", "rule": "play.must-overtrump", "rules": "amsterdam",
-        "trump": "♥", "trick": ["A♣", "9♥", "7♥"], "hand": ["J♥", "7♣", "8♣", "9♣", "10♣",
-        "J♣", "Q♣", "K♣"], "hand_size": 8, "answer": ["J♥"],
+        "trump": "♥", "leader": 3, "trick": ["A♣", "9♥", "7♥"], "hand": ["J♥", "7♣", "8♣", "9♣",
+        "10♣", "J♣", "Q♣", "K♣"], "answer": {"cards": ["J♥"]},
     }  # fmt: skip
     with pytest.raises(PuzzleFormatError, match="cannot have been played legally"):
         parse_line(json.dumps(record, ensure_ascii=False))
 
 
 def test_import_reports_each_bad_line_by_number(good_line: str) -> None:
-    _, errors = load_lines([good_line, "not json", "", edited(good_line, answer=["Q♦"])])
+    bad = edited(good_line, answer={"cards": ["Q♦"]})
+    _, errors = load_lines([good_line, "not json", "", bad])
     assert [error.line for error in errors] == [2, 4]
     assert str(errors[0]).startswith("line 2: not JSON")
 
@@ -233,7 +237,7 @@ def test_command_line_export_then_import(
 def test_command_line_refuses_an_impossible_request(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["export", "--kind", "which-cards", "--rule", "play.must-undertrump", "--count", "1"]
     assert main(argv) == 2
-    assert "does not exist in amsterdam" in capsys.readouterr().err
+    assert "no which-cards puzzles for play.must-undertrump" in capsys.readouterr().err
 
 
 def test_a_generated_puzzle_is_judged_sound_by_problems() -> None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from klaverjas_core import RuleId, rule_text
+from klaverjas_core import RuleId
+from klaverjas_trainer.texts import rule_title
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
 
 
 def test_readme_documents_every_rule_id_with_its_title() -> None:
     for rule in RuleId:
-        assert f"| `{rule.value}` | {rule_text(rule).title} |" in README
+        assert f"| `{rule.value}` | {rule_title(rule)} |" in README
 
 
 def test_quick_start_is_exactly_two_commands() -> None:

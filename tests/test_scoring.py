@@ -95,10 +95,10 @@ def test_score_nat_82_card_points_still_lose_to_roem() -> None:
     assert score_summary((82, 80), (0, 0), choosers=0).points == (82, 80)
 
 
-def test_score_nat_explanation_names_both_totals() -> None:
+def test_score_nat_verdict_line_and_totals() -> None:
     score = score_summary((82, 80), (0, 20), choosers=0)
-    assert score.ledger[-1].rule is RuleId.SCORE_NAT
-    assert "82 against 100" in score.ledger[-1].explain()
+    assert score.verdict.rule is RuleId.SCORE_NAT and score.verdict is score.ledger[-1]
+    assert score.totals == (82, 100) and score.points == (0, 182)
 
 
 def test_score_revoke_loses_the_deal_for_the_revoking_pair() -> None:
@@ -113,7 +113,7 @@ def deals_with_roem() -> list[tuple[list[tuple[int, list[Card]]], Suit, int]]:
     found = []
     while len(found) < 20:
         deal = random_playout(rng)
-        if sum(deal.roem):
+        if sum(deal.score().roem):
             tricks = [(leader, [DECK[i] for i in cards]) for leader, cards in deal.tricks]
             found.append((tricks, Suit(deal.trump), deal.choosers))
     return found
@@ -127,7 +127,8 @@ def test_roem_declare_undeclared_roem_does_not_count() -> None:
         assert nothing.card_points == everything.card_points
         undeclared = [i for i in nothing.ledger if i.rule is RuleId.ROEM_DECLARE]
         assert undeclared and not any(i.counted for i in undeclared)
-        assert all(i.points == 0 for i in undeclared)
+        # each forgotten item says what it would have made; together, all the roem there was
+        assert nothing.forgotten_roem == sum(everything.roem) > 0
 
 
 def test_roem_declare_counts_only_the_declared_tricks() -> None:
@@ -234,3 +235,17 @@ class TestMatch:
     def test_score_match_short_match_has_eight_deals(self) -> None:
         assert Match.for_rules("amsterdam+short_match").deals == 8
         assert Match.for_rules("rotterdam").deals == 16
+
+
+def test_score_pit_stays_a_pit_when_the_other_pair_has_stuk_from_hand() -> None:
+    # RULES.md: under stuk_from_hand a pair can score stuk without a trick; a pit is still a pit.
+    score = score_summary((162, 0), (0, 20), choosers=0, tricks_won=(8, 0), stuk_from_hand=True)
+    assert score.pit == 0 and score.points == (262, 20) and not score.nat
+    with pytest.raises(ImpossiblePositionError, match="cannot have taken every trick"):
+        score_summary((162, 0), (0, 20), choosers=0, tricks_won=(8, 0))
+
+
+def test_score_revoke_by_the_defenders_keeps_the_choosers_pit_bonus() -> None:
+    # RULES.md: the other pair writes 162 + all declared roem, + 100 if it took every trick.
+    score = score_summary((162, 0), (20, 0), choosers=0, tricks_won=(8, 0), revoked_by=1)
+    assert score.points == (282, 0) and not score.nat

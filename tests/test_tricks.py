@@ -106,9 +106,11 @@ def test_roem_stuk_is_not_trick_roem_with_variant_stuk_from_hand() -> None:
     assert trick_roem(parse_cards("K♥ Q♥ 7♣ 9♦"), "♥", "amsterdam+stuk_from_hand") == 0
 
 
-def test_roem_item_explanations_name_the_cards() -> None:
+def test_roem_items_name_the_cards() -> None:
     (item,) = roem_items(parse_cards("J♠ 7♠ 8♠ 9♠"), "♠")
-    assert item.explain() == "7♠ 8♠ 9♠ are three in a row of one suit: 20 roem."
+    assert (item.rule, item.points, format_cards(item.cards)) == (
+        RuleId.ROEM_RUN_OF_THREE, 20, "7♠ 8♠ 9♠",
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("bad", ["", "A♣ 7♣ 8♣ 9♣ 10♣", "A♣ A♣"])
@@ -127,6 +129,6 @@ def test_judge_trick_names_the_winning_rule_points_and_roem() -> None:
     assert judged.rule is RuleId.TRICK_TRUMP_WINS
     assert str(judged.winning_card) == "J♠"
     assert (judged.points, judged.roem_points) == (34, 20)
-    assert "7♠ 8♠ 9♠ are three in a row" in judged.explain()
+    assert [format_cards(item.cards) for item in judged.roem] == ["7♠ 8♠ 9♠"]
     plain = judge_trick("7♣ A♦ A♠ 8♣", "♥")
     assert plain.rule is RuleId.TRICK_SUIT_LED_WINS and str(plain.winning_card) == "8♣"

@@ -3,7 +3,8 @@ meets it, by a lesson check or by a puzzle (as its target or one of its tags).""
 
 from __future__ import annotations
 
-from klaverjas_core import RuleId, rule_text
+from klaverjas_core import RuleId
+from klaverjas_trainer.texts import rule_statement
 from lessons import load_course
 from puzzles import generate, generator_keys
 
@@ -14,4 +15,4 @@ def test_every_rule_id_is_exercised_by_a_lesson_check_or_a_puzzle() -> None:
         exercised.update(generate(kind, rule, seed=0, rules=rules).tags)
     missing = [rule.value for rule in RuleId if rule not in exercised]
     assert missing == []
-    assert all(rule_text(rule).statement for rule in RuleId)
+    assert all(rule_statement(rule) for rule in RuleId)

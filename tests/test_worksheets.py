@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from klaverjas_trainer.texts import describe_answer
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
 from klaverjas_trainer.worksheets import pdf as worksheet_module
 from klaverjas_trainer.worksheets.__main__ import main
-from puzzles import describe_answer, generate
+from puzzles import generate
 
 ONE_OF_EACH = [
     ("which-cards", "play.must-overtrump"), ("card-legal", "play.no-undertrump"),
@@ -34,7 +35,8 @@ def test_every_kind_renders_with_its_cards_and_a_matching_answer_key() -> None:
         assert symbol in text
     key = text.split("Answer key", 1)[1]
     for number, puzzle in enumerate(puzzles, start=1):
-        assert f"Puzzle {number} · Answer: {describe_answer(puzzle)}" in key.replace("\n", " ")
+        words = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
+        assert f"Puzzle {number} · Answer: {words}" in key.replace("\n", " ")
 
 
 def test_the_same_seed_prints_the_same_sheet() -> None:

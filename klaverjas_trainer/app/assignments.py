@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from klaverjas_core import RuleId, rule_text
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
-from klaverjas_trainer.app.texts import t
 from klaverjas_trainer.storage.club import Assignment, ClubStore
 from klaverjas_trainer.storage.store import Learner
+from klaverjas_trainer.texts import rule_title, t
 from lessons import Course
 from puzzles import Puzzle, generate
 
@@ -20,7 +19,7 @@ def describe(assignment: Assignment, course: Course) -> str:
         "assignment-set",
         count=assignment.count,
         kind=t(f"kind-{assignment.kind}"),
-        rule=rule_text(RuleId(str(assignment.rule))).title,
+        rule=rule_title(str(assignment.rule)),
         level=assignment.level,
     )
 
@@ -46,7 +45,8 @@ def done_count(club: ClubStore, learner: Learner, assignment: Assignment) -> int
         step = club.store.lesson_steps(learner.id).get(assignment.lesson_id)
         return int(step is not None and step[1])
     answers = club.store.answers(learner.id)
-    return int(answers.loc[answers["assignment_id"] == assignment.id, "item_id"].nunique())
+    # Counted by seed: a puzzle's id changed once when ids stopped hashing display text.
+    return int(answers.loc[answers["assignment_id"] == assignment.id, "seed"].nunique())
 
 
 def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: Course) -> None:
@@ -74,8 +74,8 @@ def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: C
 def start(assignment: Assignment, done: int) -> None:
     if assignment.lesson_id is not None:
         lesson = session_object("lesson", LessonState)
-        lesson.lesson_id, lesson.step, lesson.feedback = assignment.lesson_id, 0, {}
+        lesson.lesson_id, lesson.step, lesson.grades = assignment.lesson_id, 0, {}
         st.switch_page("klaverjas_trainer/app/pages/learn_page.py")
     drill = session_object("drill", DrillState)
-    drill.assignment, drill.position, drill.key = assignment.id, done, None
+    drill.assignment, drill.position, drill.choice, drill.fresh = assignment.id, done, None, True
     st.switch_page("klaverjas_trainer/app/pages/drill_page.py")

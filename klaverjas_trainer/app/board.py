@@ -10,7 +10,7 @@ import streamlit as st
 from klaverjas_core import Card, Suit
 from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.texts import t
 
 T = TypeVar("T")
 

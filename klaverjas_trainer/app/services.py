@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from klaverjas_core import RuleSet
-from klaverjas_trainer.app.texts import t
 from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
 from klaverjas_trainer.storage.club import ClubStore, Group
+from klaverjas_trainer.texts import t
 from lessons import Course, load_course
 
 

@@ -8,38 +8,18 @@ from typing import TypeVar
 
 import streamlit as st
 
-from klaverjas_trainer.app.grading import Grade
-from klaverjas_trainer.storage.schedule import Schedule
-from lessons import Feedback
+from klaverjas_questions import Grade
+from klaverjas_trainer.app.drill import AUTO, DrillState
 
-#: The drill's "what I need most" choice instead of a fixed rule.
-AUTO = "auto"
+__all__ = ["AUTO", "DrillState", "LessonState", "session_object"]
 
 
 @dataclass
 class LessonState:
     lesson_id: str | None = None
     step: int = 0
-    feedback: dict[int, Feedback] = field(default_factory=dict)
+    grades: dict[int, Grade] = field(default_factory=dict)  # only answers that are stored
     shown_at: float = 0.0
-
-
-@dataclass
-class DrillState:
-    kind: str = "which-cards"
-    rule: str = AUTO
-    level: int = 1
-    mode: str = "normal"
-    key: tuple[str, str, str, int, int] | None = None  # kind, rule, rules, level, seed
-    started: float = 0.0
-    result: Grade | None = None
-    streak: int = 0
-    streak_over: bool = False
-    reason: str = ""
-    replayed: set[str] = field(default_factory=set)
-    schedule: Schedule | None = None  # built once per session, then updated answer by answer
-    assignment: int | None = None  # a club puzzle set being worked through
-    position: int = 0  # the next puzzle of that set
 
 
 T = TypeVar("T")

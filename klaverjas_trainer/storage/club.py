@@ -30,6 +30,7 @@ from klaverjas_trainer.storage.store import (
     reading,
     writing,
 )
+from puzzles import GENERATOR_VERSION
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -56,6 +57,7 @@ class Assignment:
     count: int
     seed: int
     due: date | None
+    generator_version: int = 1
 
     @property
     def is_lesson(self) -> bool:
@@ -204,6 +206,7 @@ class ClubStore:
                     level=level,
                     count=count,
                     seed=seed,
+                    generator_version=GENERATOR_VERSION,
                     due=due,
                     created_at=self.store.now(),
                 )
@@ -227,6 +230,7 @@ class ClubStore:
                 row.count,
                 row.seed,
                 row.due,
+                row.generator_version,
             )
             for row in rows
         ]
@@ -271,6 +275,7 @@ class ClubStore:
                 learners.c.name.label("learner"),
                 answers.c.assignment_id,
                 answers.c.item_id,
+                answers.c.seed,
                 answers.c.given,
                 answers.c.correct,
             )
@@ -279,7 +284,8 @@ class ClubStore:
         )
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()
-        return answers_frame(rows, ["learner", "assignment_id", "item_id", "given", "correct"])
+        columns = ["learner", "assignment_id", "item_id", "seed", "given", "correct"]
+        return answers_frame(rows, columns)
 
     def group_answers(self, group_id: int) -> pd.DataFrame:
         """Every answer of the group's members, with the member's name, oldest first."""

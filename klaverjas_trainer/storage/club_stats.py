@@ -7,6 +7,7 @@ that it is empty ("not enough answers yet").
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pandas as pd
@@ -54,7 +55,7 @@ def completion(
             table[assignment.id] = [float(m in set(done["learner"])) for m in table.index]
         else:
             mine = assigned[assigned["assignment_id"] == assignment.id]
-            answered = mine.groupby("learner")["item_id"].nunique()
+            answered = mine.groupby("learner")["seed"].nunique()
             table[assignment.id] = [
                 min(1.0, answered.get(m, 0) / assignment.count) for m in table.index
             ]
@@ -62,25 +63,37 @@ def completion(
 
 
 def answer_spread(assigned: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
-    """For each puzzle of a shared set, how many gave each answer: the common mistake."""
+    """For each puzzle of a shared set (by seed), how many gave each reply (canonical JSON):
+    the common mistake."""
     mine = assigned[assigned["assignment_id"] == assignment_id]
     if mine.empty:
-        return pd.DataFrame(columns=["item_id", "given", "correct", "learners"])
+        return pd.DataFrame(columns=["seed", "given", "correct", "learners"])
     spread = (
-        mine.groupby(["item_id", "given", "correct"])["learner"]
+        mine.groupby(["seed", "given", "correct"])["learner"]
         .nunique()
         .rename("learners")
         .reset_index()
-        .sort_values(["item_id", "learners"], ascending=[True, False])
+        .sort_values(["seed", "learners"], ascending=[True, False])
     )
     return spread.reset_index(drop=True)
 
 
 def card_choices(assigned: pd.DataFrame, assignment_id: int) -> pd.DataFrame:
-    """For card-picking sets: per puzzle, how many learners chose each card."""
+    """For card-picking sets: per puzzle (by seed), how many learners chose each card, read
+    from the canonical reply ``{"cards": [...]}``."""
     mine = assigned[assigned["assignment_id"] == assignment_id]
     if mine.empty:
-        return pd.DataFrame(columns=["item_id", "card", "learners"])
-    picks = mine.assign(card=mine["given"].str.split()).explode("card").dropna(subset=["card"])
-    counts = picks.groupby(["item_id", "card"])["learner"].nunique().rename("learners")
-    return counts.reset_index().sort_values(["item_id", "learners"], ascending=[True, False])
+        return pd.DataFrame(columns=["seed", "card", "learners"])
+    picks = mine.assign(card=mine["given"].map(_chosen_cards)).explode("card")
+    picks = picks.dropna(subset=["card"])
+    counts = picks.groupby(["seed", "card"])["learner"].nunique().rename("learners")
+    return counts.reset_index().sort_values(["seed", "learners"], ascending=[True, False])
+
+
+def _chosen_cards(given: str) -> list[str]:
+    try:
+        reply = json.loads(given)
+    except json.JSONDecodeError:
+        return []
+    cards = reply.get("cards") if isinstance(reply, dict) else None
+    return [str(card) for card in cards] if isinstance(cards, list) else []

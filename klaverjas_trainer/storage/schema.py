@@ -7,7 +7,7 @@ is never left half-migrated. Add a migration to change the schema; never edit an
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from sqlalchemy import (
     Boolean,
@@ -24,10 +24,14 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    inspect,
     select,
     text,
 )
 from sqlalchemy.exc import SQLAlchemyError
+
+from klaverjas_trainer.storage.legacy import WinnerLookup, convert
+from puzzles import PuzzleError, generate
 
 metadata = MetaData()
 
@@ -70,6 +74,9 @@ assignments = Table(
     Column("level", Integer, nullable=False, default=1),
     Column("count", Integer, nullable=False, default=0),
     Column("seed", Integer, nullable=False, default=0),  # the same puzzles for everyone
+    # The puzzle generators' version when the set was made: a set from another version would
+    # show other positions for the same seeds.
+    Column("generator_version", Integer, nullable=False, default=1),
     Column("due", Date, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
@@ -108,7 +115,7 @@ answers = Table(
         nullable=True,
         index=True,
     ),
-    Column("given", Text, nullable=False),  # the learner's answer, as shown
+    Column("given", Text, nullable=False),  # the reply: the question kind's canonical JSON
     Column("correct", Boolean, nullable=False),
     Column("seconds", Float, nullable=False),
 )
@@ -129,8 +136,50 @@ def _create_v1(connection: Connection) -> None:
         table.create(connection, checkfirst=True)
 
 
+def _canonical_replies_v2(connection: Connection) -> None:
+    """Replies become canonical JSON under the question kinds' names; puzzle sets record
+    the generator version (1 for every set made so far)."""
+    columns = {column["name"] for column in inspect(connection).get_columns("assignments")}
+    if "generator_version" not in columns:  # a v1 database made before the column existed
+        connection.execute(
+            text("ALTER TABLE assignments ADD COLUMN generator_version INTEGER NOT NULL DEFAULT 1")
+        )
+    rows = connection.execute(
+        select(
+            answers.c.id, answers.c.source, answers.c.kind, answers.c.rule, answers.c.rules,
+            answers.c.level, answers.c.seed, answers.c.given,
+        )
+    ).all()  # fmt: skip
+    for row in rows:
+        kind, given = convert(row.source, row.kind, row.given, _winner_lookup(row))
+        if (kind, given) != (row.kind, row.given):
+            connection.execute(
+                answers.update().where(answers.c.id == row.id).values(kind=kind, given=given)
+            )
+
+
+def _winner_lookup(row: Any) -> WinnerLookup:
+    """Old count-trick replies named the winner by its place in the trick: regenerate the
+    puzzle from its seed to name the card."""
+
+    def card_at(index: int) -> str | None:
+        if row.seed is None:
+            return None
+        try:
+            puzzle = generate(row.kind, row.rule, seed=row.seed, rules=row.rules, level=row.level)
+        except PuzzleError:
+            return None
+        trick = puzzle.content.trick
+        return str(trick[index]) if 0 <= index < len(trick) else None
+
+    return card_at
+
+
 #: (version, migration) in order; the database records the highest version applied.
-MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [(1, _create_v1)]
+MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
+    (1, _create_v1),
+    (2, _canonical_replies_v2),
+]
 LATEST: Final = MIGRATIONS[-1][0]
 
 

@@ -16,10 +16,14 @@ import pandas as pd
 from sqlalchemy import Engine, and_, func, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from klaverjas_core import RuleId
+from klaverjas_questions import KINDS, canonical_json
 from klaverjas_trainer.storage.db import StorageError, make_engine
 from klaverjas_trainer.storage.schema import answers, learners, lesson_progress, migrate
 
 MAX_NAME: Final = 40
+SOURCES: Final = ("puzzle", "lesson")
+RULE_IDS: Final = frozenset(rule.value for rule in RuleId)
 ANSWER_COLUMNS: Final = [
     "answered_at", "source", "item_id", "kind", "rule", "tags", "rules", "level", "seed",
     "assignment_id", "given", "correct", "seconds",
@@ -39,7 +43,11 @@ class Learner:
 
 @dataclass(frozen=True, slots=True)
 class AnswerRecord:
-    """One answer: a puzzle or a lesson check, the rule it exercised, right or wrong."""
+    """One answer: a puzzle or a lesson check, the rule it exercised, right or wrong.
+
+    `given` is the reply as its question kind's canonical JSON (`QuestionKind.encode`); `kind`,
+    `rule` and `tags` must name a question kind and rule ids, or `record` refuses the answer.
+    """
 
     source: str  # "puzzle" or "lesson"
     item_id: str
@@ -52,6 +60,24 @@ class AnswerRecord:
     correct: bool
     seconds: float
     seed: int | None = None
+
+    def problems(self) -> list[str]:
+        """What makes this answer unfit to store (empty when it is fine)."""
+        found = []
+        if self.source not in SOURCES:
+            found.append(f"source `{self.source}` is not one of {', '.join(SOURCES)}")
+        if self.kind not in KINDS:
+            found.append(f"`{self.kind}` is not a question kind")
+        for rule in (self.rule, *self.tags):
+            if rule not in RULE_IDS:
+                found.append(f"`{rule}` is not a rule id")
+        try:
+            reply = json.loads(self.given)
+        except json.JSONDecodeError:
+            reply = None
+        if not isinstance(reply, dict) or canonical_json(reply) != self.given:
+            found.append(f"the reply {self.given!r} is not canonical JSON")
+        return found
 
 
 class ProgressStore:
@@ -122,6 +148,10 @@ class ProgressStore:
     def record(
         self, learner_id: int, answer: AnswerRecord, *, assignment_id: int | None = None
     ) -> None:
+        """Store one answer; an answer that names no known kind or rule raises ValueError."""
+        problems = answer.problems()
+        if problems:
+            raise ValueError("cannot store this answer: " + "; ".join(problems))
         with self._write() as connection:
             connection.execute(
                 answers.insert().values(

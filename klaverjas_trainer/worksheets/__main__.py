@@ -10,14 +10,14 @@ from pathlib import Path
 
 from klaverjas_core import KlaverjasError
 from klaverjas_trainer.worksheets.pdf import WorksheetError, t, worksheet_pdf
-from puzzles import LEVELS, Kind, PuzzleError, generate
+from puzzles import LEVELS, PUZZLE_KINDS, PuzzleError, generate
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m klaverjas_trainer.worksheets", description=__doc__
     )
-    parser.add_argument("--kind", required=True, choices=[k.value for k in Kind])
+    parser.add_argument("--kind", required=True, choices=PUZZLE_KINDS)
     parser.add_argument("--rule", required=True, help="target rule id, e.g. play.must-overtrump")
     parser.add_argument("--count", type=int, default=6)
     parser.add_argument("--seed", type=int, default=0, help="first seed; puzzle i uses seed + i")

@@ -7,18 +7,20 @@ same sheet again from its seed.
 from __future__ import annotations
 
 import os
-import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from fpdf import FPDF
 
-from klaverjas_core import Card, Seat, Suit, parse_cards
-from puzzles import Kind, Puzzle, describe_answer
-from puzzles.model import JSON
+from klaverjas_core import Card, Seat, Suit
+from klaverjas_questions.is_nat import NatContent
+from klaverjas_questions.positions import CardQuestion, PositionContent
+from klaverjas_questions.who_revoked import RevokeContent
+from klaverjas_trainer import texts
+from klaverjas_trainer.texts import describe_answer, explain, seat_name
+from puzzles import Puzzle
 
 FONT_ENV: Final = "KLAVERJAS_FONT"
 FONT_CANDIDATES: Final = (
@@ -36,13 +38,9 @@ class WorksheetError(RuntimeError):
     """A worksheet cannot be made; the message says what to install or change."""
 
 
-@cache
-def _texts() -> dict[str, str]:
-    return tomllib.loads((Path(__file__).parent / "texts.toml").read_text(encoding="utf-8"))
-
-
 def t(key: str, **fields: object) -> str:
-    return _texts()[key].format(**fields)
+    """A worksheet word from the catalogue (``worksheet.toml``)."""
+    return texts.t(f"sheet-{key}", **fields)
 
 
 def find_font() -> Path:
@@ -84,10 +82,11 @@ def worksheet_pdf(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
     pdf.cell(0, 10, t("answer-key"), new_x="LMARGIN", new_y="NEXT")
     for number, puzzle in enumerate(puzzles, start=1):
         pdf.set_font("DejaVu", size=11)
-        heading = f"{t('puzzle', number=number)} · {t('answer', answer=describe_answer(puzzle))}"
+        words = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
+        heading = f"{t('puzzle', number=number)} · {t('answer', answer=words)}"
         pdf.cell(0, 7, heading, new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("DejaVu", size=9)
-        pdf.multi_cell(0, 5, puzzle.explanation, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 5, explain(puzzle.solution.facts), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
     return bytes(pdf.output())
 
@@ -99,46 +98,73 @@ def _puzzle(pdf: FPDF, number: int, puzzle: Puzzle) -> None:
     pdf.set_font("DejaVu", size=12)
     pdf.cell(0, 7, t("puzzle", number=number), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", size=10)
-    content = puzzle.content
-    trump = Suit.parse(str(content["trump"])) if "trump" in content else None
-    if trump is not None:
+    trump = getattr(puzzle.content, "trump", None)
+    if isinstance(trump, Suit):
         pdf.cell(0, 6, t("trumps", suit=trump.symbol), new_x="LMARGIN", new_y="NEXT")
-    kind = puzzle.kind
-    if kind in (Kind.WHICH_CARDS, Kind.CARD_LEGAL, Kind.AMSTERDAM_OR_ROTTERDAM):
-        trick = _cards(content["trick"])
-        players = [str(p) for p in _list(content["players"])]
-        pdf.cell(
-            0, 6, t("trick-so-far") if trick else t("no-cards-yet"), new_x="LMARGIN", new_y="NEXT"
-        )
-        if trick:
-            _card_row(pdf, trick, trump, players)
-        pdf.cell(0, 6, t("your-hand"), new_x="LMARGIN", new_y="NEXT")
-        _card_row(pdf, _cards(content["hand"]), trump, [])
-        question = t(f"q-{kind.value}", card=content.get("card", ""))
-    elif kind is Kind.COUNT_TRICK:
-        leader = int(str(content["leader"]))
-        captions = [str(Seat((leader + i) % 4)) for i in range(4)]
-        _card_row(pdf, _cards(content["trick"]), trump, captions)
-        if content.get("trick_number") == 8:
-            pdf.cell(0, 6, t("last-trick"), new_x="LMARGIN", new_y="NEXT")
-        asks_roem = "roem" in [str(q) for q in _list(content.get("ask", ["roem"]))]
-        question = t("q-count-trick", roem=t("q-count-trick-roem") if asks_roem else "")
-    elif kind is Kind.IS_NAT:
-        _nat_lines(pdf, content)
-        question = t("q-is-nat", pair=PAIRS[int(str(content["choosers"]))])
-    else:
-        for seat, hand in zip(Seat, _list(content["hands"]), strict=True):
-            pdf.cell(
-                0,
-                5,
-                t("hand-row", seat=seat, cards=" ".join(map(str, _list(hand)))),
-                new_x="LMARGIN",
-                new_y="NEXT",
-            )
-        _trick_lines(pdf, content)
-        question = t("q-who-revoked")
+    question = RENDERERS[puzzle.kind](pdf, puzzle.content)
     pdf.multi_cell(0, 6, question, new_x="LMARGIN", new_y="NEXT")
     pdf.cell(0, 8, t("answer-here") + " " + "_" * 60, new_x="LMARGIN", new_y="NEXT")
+
+
+def _position(pdf: FPDF, position: PositionContent) -> None:
+    count = len(position.trick)
+    players = [texts.t(f"player-{count - i}") for i in range(count)]
+    label = t("trick-so-far") if position.trick else t("no-cards-yet")
+    pdf.cell(0, 6, label, new_x="LMARGIN", new_y="NEXT")
+    if position.trick:
+        _card_row(pdf, position.trick, position.trump, players)
+    pdf.cell(0, 6, t("your-hand"), new_x="LMARGIN", new_y="NEXT")
+    _card_row(pdf, position.hand, position.trump, [])
+
+
+def _which_cards(pdf: FPDF, content: PositionContent) -> str:
+    _position(pdf, content)
+    return t("q-which-cards")
+
+
+def _card_legal(pdf: FPDF, content: CardQuestion) -> str:
+    _position(pdf, content.position)
+    return t("q-card-legal", card=content.card)
+
+
+def _city(pdf: FPDF, content: PositionContent) -> str:
+    _position(pdf, content)
+    return t("q-amsterdam-or-rotterdam")
+
+
+def _count_trick(pdf: FPDF, content: Any) -> str:
+    leader = content.leader
+    captions = [] if leader is None else [seat_name(Seat((leader + i) % 4)) for i in range(4)]
+    _card_row(pdf, content.trick, content.trump, captions)
+    if content.trick_number == 8:
+        pdf.cell(0, 6, t("last-trick"), new_x="LMARGIN", new_y="NEXT")
+    return t("q-count-trick", roem=t("q-count-trick-roem") if "roem" in content.ask else "")
+
+
+def _is_nat(pdf: FPDF, content: NatContent) -> str:
+    _nat_lines(pdf, content)
+    return t("q-is-nat", pair=PAIRS[content.choosers])
+
+
+def _who_revoked(pdf: FPDF, content: RevokeContent) -> str:
+    for seat, hand in zip(Seat, content.hands, strict=True):
+        pdf.cell(
+            0, 5, t("hand-row", seat=seat_name(seat), cards=" ".join(map(str, hand))),
+            new_x="LMARGIN", new_y="NEXT",
+        )  # fmt: skip
+    _trick_lines(pdf, content.tricks)
+    return t("q-who-revoked")
+
+
+#: One renderer per puzzle kind: it draws the content and returns the question to print.
+RENDERERS: Final[dict[str, Callable[[FPDF, Any], str]]] = {
+    "which-cards": _which_cards,
+    "card-legal": _card_legal,
+    "amsterdam-or-rotterdam": _city,
+    "count-trick": _count_trick,
+    "is-nat": _is_nat,
+    "who-revoked": _who_revoked,
+}
 
 
 def _card_row(
@@ -168,66 +194,56 @@ def _card_row(
     pdf.set_xy(pdf.l_margin, y + CARD_H + (5 if captions else 2))
 
 
-def _nat_lines(pdf: FPDF, content: Any) -> None:
-    """`content` is an is-nat puzzle's content, already checked by the puzzles package."""
-    if "summary" in content:
-        summary = content["summary"]
+def _nat_lines(pdf: FPDF, content: NatContent) -> None:
+    if content.summary is not None:
+        summary = content.summary
         for pair in (0, 1):
+            tricks = "-" if summary.tricks_won is None else summary.tricks_won[pair]
             pdf.cell(
                 0,
                 5,
                 t(
                     "pair-row",
                     pair=PAIRS[pair],
-                    card_points=summary["card_points"][pair],
-                    roem=sum(summary["roem"][pair]),
-                    undeclared=sum(summary["undeclared_roem"][pair]),
-                    tricks=summary["tricks_won"][pair],
+                    card_points=summary.card_points[pair],
+                    roem=sum(summary.roem[pair]),
+                    undeclared=sum(summary.undeclared_roem[pair]),
+                    tricks=tricks,
                 ),
                 new_x="LMARGIN",
                 new_y="NEXT",
             )
-    elif "trick_table" in content:
-        for number, row in enumerate(content["trick_table"], start=1):
+    elif content.trick_table is not None:
+        for number, row in enumerate(content.trick_table, start=1):
             pdf.cell(
                 0,
                 5,
                 t(
                     "table-row",
                     number=number,
-                    pair=PAIRS[row["pair"]],
-                    points=row["points"],
-                    roem=row["roem"],
-                    forgotten="" if row["declared"] else t("forgotten"),
+                    pair=PAIRS[row.pair],
+                    points=row.points,
+                    roem=sum(row.roem),
+                    forgotten="" if row.declared else t("forgotten"),
                 ),
                 new_x="LMARGIN",
                 new_y="NEXT",
             )
-    else:
-        _trick_lines(pdf, content)
+    elif content.tricks is not None:
+        _trick_lines(pdf, content.tricks)
 
 
-def _trick_lines(pdf: FPDF, content: Any) -> None:
-    for number, (leader, cards) in enumerate(content["tricks"], start=1):
+def _trick_lines(pdf: FPDF, tricks: Sequence[tuple[Seat, Sequence[Card]]]) -> None:
+    for number, (leader, cards) in enumerate(tricks, start=1):
         pdf.cell(
             0,
             5,
             t(
                 "trick-row",
                 number=number,
-                leader=Seat(int(leader)),
+                leader=seat_name(leader),
                 cards=" ".join(map(str, cards)),
             ),
             new_x="LMARGIN",
             new_y="NEXT",
         )
-
-
-def _cards(value: JSON) -> list[Card]:
-    return parse_cards(" ".join(map(str, _list(value))))
-
-
-def _list(value: JSON) -> list[JSON]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value

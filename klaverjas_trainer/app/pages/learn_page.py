@@ -6,31 +6,15 @@ import time
 
 import streamlit as st
 
-from klaverjas_core import Card, Seat
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import pick_cards, show_cards, show_trump, style, yes_no
-from klaverjas_trainer.app.cards import card_label
+from klaverjas_trainer.app.board import show_cards, show_trump, style
+from klaverjas_trainer.app.questions import RENDERERS, seat_captions
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import LessonState, session_object
-from klaverjas_trainer.app.texts import t
 from klaverjas_trainer.storage import AnswerRecord
-from lessons import Check, CheckKind, Lesson, NatAnswer, Step
+from klaverjas_trainer.texts import describe_answer, explain, seat_name, t
+from lessons import Check, Lesson, Step
 from lessons.loader import GLOSSARY_LINK
-
-SEAT_ANSWERS = {
-    CheckKind.NEXT_LEADER,
-    CheckKind.NEXT_DEALER,
-    CheckKind.FIRST_HAND,
-    CheckKind.PARTNER,
-    CheckKind.TRUMP_CHOOSER,
-}
-NUMBER_ANSWERS = {
-    CheckKind.TRICK_POINTS,
-    CheckKind.TRICK_ROEM,
-    CheckKind.CARDS_POINTS,
-    CheckKind.MATCH_DEALS,
-}
-
 
 current = profile()
 learner = require_learner()
@@ -59,7 +43,7 @@ def lesson_list() -> None:
         if right.button(t("open-lesson"), key=f"open-{lesson.id}"):
             state.lesson_id = lesson.id
             state.step = 0 if done else min(step, len(lesson.steps) - 1)
-            state.feedback = {}
+            state.grades = {}
             st.rerun()
 
 
@@ -78,8 +62,7 @@ def show_table(step: Step, index: int) -> None:
     if trick:
         key = f"reveal-{state.lesson_id}-{index}"
         shown = st.session_state.setdefault(key, 1) if table.reveal else len(trick)
-        leader = table.leader
-        captions = [str(Seat((leader + i) % 4)) for i in range(shown)] if leader is not None else []
+        captions = seat_captions(table.leader, shown)
         show_cards(trick[:shown], table.trump, current, captions=captions)
         if shown < len(trick) and st.button(t("play-next-card"), key=f"{key}-more"):
             st.session_state[key] = shown + 1
@@ -88,88 +71,52 @@ def show_table(step: Step, index: int) -> None:
         show_cards(table.cards, table.trump, current)
     if table.hand:
         mover = table.to_move
-        st.caption(f"{t('your-hand')}{f' ({mover})' if mover is not None else ''}")
+        seat = f" ({seat_name(mover)})" if mover is not None else ""
+        st.caption(f"{t('your-hand')}{seat}")
         show_cards(table.hand, table.trump, current)
     for number, (leader, cards) in enumerate(table.tricks):
         st.caption(t("trick-n", n=number + 1))
-        show_cards(
-            cards, table.trump, current, captions=[str(Seat((leader + i) % 4)) for i in range(4)]
-        )
-
-
-def label(card: Card) -> str:
-    return card_label(card, four_colour=current.four_colour)
-
-
-def reply_widgets(check: Check, key: str) -> object:
-    """The widgets for one check; the reply in the shape `Check.grade` takes."""
-    kind, table = check.kind, check.table
-    if kind is CheckKind.LEGAL_CARDS:
-        return tuple(pick_cards(check.question, table.hand, current, key))
-    if kind is CheckKind.CARD_LEGAL:
-        return yes_no(check.question, key)
-    if kind is CheckKind.TRICK_WINNER:
-        return st.pills(check.question, list(table.trick), format_func=label, key=key)
-    if kind is CheckKind.CARD_ORDER:
-        return tuple(st.multiselect(check.question, list(table.cards), format_func=str, key=key))
-    if kind in SEAT_ANSWERS:
-        return st.segmented_control(check.question, list(Seat), format_func=str, key=key)
-    if kind in NUMBER_ANSWERS:
-        return int(st.number_input(check.question, 0, 1000, step=1, key=key))
-    if kind is CheckKind.PACKETS:
-        st.markdown(check.question)
-        columns = st.columns(3)
-        return tuple(
-            int(column.number_input(f"{n + 1}", 0, 8, step=1, key=f"{key}-{n}"))
-            for n, column in enumerate(columns)
-        )
-    nat = yes_no(check.question, key)
-    left, right = st.columns(2)
-    points = (
-        int(left.number_input(t("written", pair="N+S"), 0, 1000, key=f"{key}-0")),
-        int(right.number_input(t("written", pair="E+W"), 0, 1000, key=f"{key}-1")),
-    )
-    return None if nat is None else NatAnswer(bool(nat), points)
+        show_cards(cards, table.trump, current, captions=seat_captions(leader, 4))
 
 
 def ask(lesson: Lesson, index: int, check: Check) -> None:
     key = f"check-{lesson.id}-{index}"
+    renderer = RENDERERS[check.kind.name]
     with st.form(key):
-        reply = reply_widgets(check, f"{key}-reply")
-        answered = index in state.feedback
+        reply = renderer.ask(check.content, check.question, f"{key}-reply", current)
+        answered = index in state.grades
         if st.form_submit_button(
             t("check-answer"), type="primary", disabled=answered, key=f"{key}-submit"
         ):
             if reply is None:
                 st.warning(t("answer-first"), icon=":material/back_hand:")
             else:
-                feedback = check.grade(reply)  # type: ignore[arg-type]
-                state.feedback[index] = feedback
+                grade = check.grade(reply)
                 progress_store.record(
                     learner.id,
                     AnswerRecord(
                         source="lesson",
                         item_id=f"{lesson.id}/{index}",
-                        kind=check.kind.value,
+                        kind=check.kind.name,
                         rule=check.rule.value,
                         tags=(check.rule.value,),
-                        rules=check.table.rules.name,
+                        rules=check.rules.name,
                         level=1,
-                        given=str(reply),
-                        correct=feedback.correct,
+                        given=check.encode(reply),
+                        correct=grade.correct,
                         seconds=time.monotonic() - state.shown_at,
                     ),
                 )
-    shown = state.feedback.get(index)
+                state.grades[index] = grade  # shown as graded only once it is stored
+    shown = state.grades.get(index)
     if shown is not None:
+        solution = check.solve()
         if shown.correct:
-            st.success(f"{t('right')} {shown.explanation}", icon=":material/check_circle:")
+            st.success(f"{t('right')} {explain(solution.facts)}", icon=":material/check_circle:")
         else:
-            st.error(
-                f"{t('wrong')} {t('answer-was', answer=shown.expected)}",
-                icon=":material/cancel:",
-            )
-            st.write(shown.explanation)
+            expected = describe_answer(check.kind.name, check.content, solution.answer)
+            st.error(f"{t('wrong')} {t('answer-was', answer=expected)}", icon=":material/cancel:")
+            st.write(explain(solution.facts))
 
 
 def lesson_view(lesson: Lesson) -> None:
@@ -198,7 +145,7 @@ def lesson_view(lesson: Lesson) -> None:
     if back.button(t("back"), disabled=index == 0, key="step_back"):
         state.step -= 1
         st.rerun()
-    ready = step.check is None or index in state.feedback
+    ready = step.check is None or index in state.grades
     last = index == len(lesson.steps) - 1
     if forward.button(
         t("finish") if last else t("next"), type="primary", disabled=not ready, key="step_next"

@@ -7,7 +7,7 @@ import streamlit as st
 from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.services import club, profile, store
-from klaverjas_trainer.app.texts import t
+from klaverjas_trainer.texts import t
 
 current = profile()
 progress_store = store()

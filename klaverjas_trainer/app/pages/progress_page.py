@@ -5,12 +5,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import RuleId, rule_text
 from klaverjas_trainer.app.services import course, require_learner, store
-from klaverjas_trainer.app.texts import t
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.stats import daily_accuracy, needs_practice, rule_stats
 from klaverjas_trainer.storage.store import utc_now
+from klaverjas_trainer.texts import rule_title, t
 from puzzles import PRACTISABLE
 
 learner = require_learner()
@@ -29,7 +28,7 @@ if answers.empty:
 stats = rule_stats(answers)
 table = pd.DataFrame(
     {
-        t("col-rule"): [rule_text(RuleId(rule)).title for rule in stats["rule"]],
+        t("col-rule"): [rule_title(rule) for rule in stats["rule"]],
         t("col-attempts"): stats["attempts"],
         t("col-accuracy"): (stats["accuracy"] * 100).round().astype(int).astype(str) + " %",
         t("col-recent"): (stats["recent_accuracy"] * 100).round().astype(int).astype(str) + " %",
@@ -42,13 +41,11 @@ st.dataframe(table, hide_index=True, width="stretch")
 st.subheader(t("practise-first"))
 weak = needs_practice(stats)
 if weak:
-    st.markdown("\n".join(f"- {rule_text(RuleId(rule)).title}" for rule in weak[:5]))
+    st.markdown("\n".join(f"- {rule_title(rule)}" for rule in weak[:5]))
 else:
     st.write(t("nothing-weak"))
 upcoming = plan(answers, sorted(rule.value for rule in PRACTISABLE), utc_now())[:3]
-names = ", ".join(
-    f"{rule_text(RuleId(s.rule)).title} ({t(f'reason-{s.reason.value}')})" for s in upcoming
-)
+names = ", ".join(f"{rule_title(s.rule)} ({t(f'reason-{s.reason.value}')})" for s in upcoming)
 st.caption(t("coming-up", rules=names))
 
 st.subheader(t("trend"))
@@ -57,7 +54,7 @@ focus = st.selectbox(
     t("trend-rule"),
     ["", *practised],
     key="trend_rule",
-    format_func=lambda rule: rule_text(RuleId(rule)).title if rule else t("all-rules"),
+    format_func=lambda rule: rule_title(rule) if rule else t("all-rules"),
 )
 daily = daily_accuracy(answers[answers["rule"] == focus] if focus else answers)
 daily[t("accuracy-percent")] = (daily["accuracy"] * 100).round(1)

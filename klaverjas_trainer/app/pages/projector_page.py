@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from klaverjas_core import Suit, parse_cards
 from klaverjas_trainer.app.assignments import describe, set_puzzle
-from klaverjas_trainer.app.board import show_cards, show_position, show_trump, style
+from klaverjas_trainer.app.board import show_cards, show_trump, style
+from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile
-from klaverjas_trainer.app.texts import t
-from lessons import describe as describe_lesson_answer
-from puzzles import Kind, describe_answer
-from puzzles.content import cards_at
+from klaverjas_trainer.texts import describe_answer, explain, t
+from puzzles import PuzzleError
 
 current = profile()
 if not current.teacher:
@@ -46,26 +44,17 @@ if source == "set" and sets:
         t("pick-assignment"), sets, key="projector_set", format_func=lambda a: describe(a, course())
     )
     number = st.number_input(t("puzzle-n", n=""), 1, chosen.count, 1, key="projector_number")
-    puzzle = set_puzzle(chosen, group.rules, int(number) - 1)
+    try:
+        puzzle = set_puzzle(chosen, group.rules, int(number) - 1)
+    except PuzzleError:
+        st.warning(t("set-unavailable"), icon=":material/warning:")
+        st.stop()
     st.header(t("puzzle-n", n=int(number)))
-    content = puzzle.content
-    trump = Suit.parse(str(content["trump"])) if "trump" in content else None
-    if puzzle.kind in (Kind.WHICH_CARDS, Kind.CARD_LEGAL, Kind.AMSTERDAM_OR_ROTTERDAM):
-        assert trump is not None
-        trick, hand = cards_at(content, "trick"), cards_at(content, "hand")
-        players = [
-            str(name)
-            for name in content["players"]  # type: ignore[union-attr]
-        ]
-        marked = parse_cards(str(content["card"]))[0] if puzzle.kind is Kind.CARD_LEGAL else None
-        show_position(trump, trick, players, hand, current, marked=marked)
-    elif puzzle.kind is Kind.COUNT_TRICK and trump is not None:
-        show_trump(trump, current)
-        show_cards(cards_at(content, "trick"), trump, current)
-    st.markdown(f"**{t(f'kind-{puzzle.kind.value}')}**")
+    RENDERERS[puzzle.kind].board(puzzle.content, current)
+    st.markdown(f"**{t(f'kind-{puzzle.kind}')}**")
     if reveal:
-        st.markdown(f"## {describe_answer(puzzle)}")
-        st.markdown(puzzle.explanation)
+        st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")
+        st.markdown(explain(puzzle.solution.facts))
 elif source == "lesson":
     lesson = st.selectbox(
         t("lesson"),
@@ -85,10 +74,11 @@ elif source == "lesson":
         if table.hand:
             show_cards(table.hand, table.trump, current)
     if step.check is not None:
-        st.markdown(f"**{step.check.question}**")
+        check = step.check
+        st.markdown(f"**{check.question}**")
         if reveal:
-            expected, _, explanation = step.check.solve()
-            st.markdown(f"## {describe_lesson_answer(expected)}")
-            st.markdown(explanation)
+            solution = check.solve()
+            st.markdown(f"## {describe_answer(check.kind.name, check.content, solution.answer)}")
+            st.markdown(explain(solution.facts))
 else:
     st.caption(t("no-assignments"))

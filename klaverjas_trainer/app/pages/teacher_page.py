@@ -10,11 +10,11 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import VARIANTS, RuleId, RuleSet, rule_text
+from klaverjas_core import VARIANTS, RuleId, RuleSet
+from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, set_puzzles
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.services import club, course, profile
-from klaverjas_trainer.app.texts import t
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.storage.club_stats import (
     answer_spread,
@@ -23,8 +23,9 @@ from klaverjas_trainer.storage.club_stats import (
     heatmap,
     weakest_rules,
 )
+from klaverjas_trainer.texts import describe_answer, rule_title, t
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
-from puzzles import GENERATORS, LEVELS, Kind
+from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, can_generate, targets
 
 current = profile()
 clubs: ClubStore = club()
@@ -106,7 +107,18 @@ dashboard, assign, sheet, people = st.tabs(
 
 
 def title(rule: str) -> str:
-    return rule_text(RuleId(rule)).title
+    return rule_title(rule)
+
+
+def reply_words(puzzle: Puzzle | None, given: str) -> str:
+    """A stored reply (canonical JSON) in words; an old unreadable one as it was stored."""
+    if puzzle is None:
+        return given
+    try:
+        reply = puzzle.question.decode(given)
+    except QuestionError:
+        return given
+    return describe_answer(puzzle.kind, puzzle.content, reply)
 
 
 with dashboard:
@@ -162,11 +174,12 @@ with dashboard:
             key="spread_set",
             format_func=lambda a: describe(a, course()),
         )
-        numbers = {p.id: n for n, p in enumerate(set_puzzles(chosen, group.rules), start=1)}
-        if chosen.kind == Kind.WHICH_CARDS.value:
+        by_seed = {p.seed: p for p in set_puzzles(chosen, group.rules)}
+        numbers = {p.seed: n for n, p in enumerate(by_seed.values(), start=1)}
+        if chosen.kind == "which-cards":
             picks = card_choices(assigned, chosen.id)
             if not picks.empty:
-                picks.insert(0, t("puzzle-n", n=""), picks.pop("item_id").map(numbers))
+                picks.insert(0, t("puzzle-n", n=""), picks.pop("seed").map(numbers))
                 st.dataframe(
                     picks.rename(columns={"card": t("card"), "learners": t("learners-count")}),
                     hide_index=True,
@@ -174,7 +187,11 @@ with dashboard:
                 )
         spread = answer_spread(assigned, chosen.id)
         if not spread.empty:
-            spread.insert(0, t("puzzle-n", n=""), spread.pop("item_id").map(numbers))
+            spread["given"] = [
+                reply_words(by_seed.get(seed), given)
+                for seed, given in zip(spread["seed"], spread["given"], strict=True)
+            ]
+            spread.insert(0, t("puzzle-n", n=""), spread.pop("seed").map(numbers))
             st.dataframe(
                 spread.rename(
                     columns={
@@ -214,10 +231,10 @@ with assign, st.form("assign", border=False):
         t("lesson"), lessons, key="assign_lesson", format_func=lambda i: course().lesson(i).title
     )
     kind = st.selectbox(
-        t("kind"), [k.value for k in Kind], key="assign_kind", format_func=lambda k: t(f"kind-{k}")
+        t("kind"), PUZZLE_KINDS, key="assign_kind", format_func=lambda k: t(f"kind-{k}")
     )
-    city = group.rules.split("+")[0]
-    rules = [r.value for k in Kind for r, cities in GENERATORS[k].items() if city in cities]
+    house_rules = RuleSet.parse(group.rules)
+    rules = [r.value for k in PUZZLE_KINDS for r in targets(k, house_rules)]
     rule = st.selectbox(
         t("rule"), sorted(set(rules), key=title), key="assign_rule", format_func=title
     )
@@ -230,7 +247,7 @@ with assign, st.form("assign", border=False):
             if what == "lesson":
                 clubs.assign(group.id, lesson_id=lesson_id, due=due)
             else:
-                if RuleId(rule) not in GENERATORS[Kind(kind)]:
+                if not can_generate(kind, RuleId(rule), house_rules):
                     raise ValueError(f"no {t(f'kind-{kind}')} puzzles for {title(rule)}")
                 clubs.assign(
                     group.id,

@@ -1,0 +1,92 @@
+"""The core's answers as facts: verdicts, legal sets, judged tricks and scores, each turned into
+`Fact`s that name the rule and the cards, seats and numbers involved (no words)."""
+
+from __future__ import annotations
+
+from klaverjas_core import DealScore, LegalCards, Revoke, RuleId, TrickJudgement, Verdict
+from klaverjas_questions.model import Fact, Pair, fact
+
+R = RuleId
+
+
+def reason(verdict: Verdict) -> Fact:
+    """Why the deciding rule allows or forbids the card, with this position's cards."""
+    led = verdict.led
+    return fact(
+        verdict.rule,
+        card=verdict.card,
+        led=led,
+        suit=None if led is None else led.suit,
+        trump=verdict.trump,
+        winning=verdict.winning,
+        partner_winning=verdict.partner_winning,
+        highest_trump=verdict.highest_trump,
+        beaters=verdict.beaters,
+        allowed=verdict.allowed,
+    )
+
+
+def verdict_fact(verdict: Verdict) -> Fact:
+    """``7♦ is not allowed: <reason>`` as a fact."""
+    key = "card-allowed" if verdict.legal else "card-not-allowed"
+    return fact(key, card=verdict.card, reason=reason(verdict))
+
+
+def legal_facts(result: LegalCards) -> tuple[Fact, ...]:
+    """The legal cards, the permitting rule's reason, then one example per forbidding rule."""
+    facts = [fact("legal-cards", cards=result.cards)]
+    for rule in result.rules:
+        example = result.example(rule)
+        facts.append(reason(example) if example.legal else verdict_fact(example))
+    return tuple(facts)
+
+
+def trick_facts(judged: TrickJudgement, *, last_trick: bool = False) -> tuple[Fact, ...]:
+    """Who wins and why, the card points (with the last trick's 10), then each roem."""
+    facts = [
+        fact(judged.rule, winning=judged.winning_card),
+        fact(R.POINTS_CARDS, cards=judged.cards, points=judged.points),
+    ]
+    if last_trick:
+        facts.append(fact("last-trick-bonus", points=judged.points + 10))
+    facts.extend(fact(item.rule, cards=item.cards, points=item.points) for item in judged.roem)
+    return tuple(facts)
+
+
+def score_facts(score: DealScore) -> tuple[Fact, ...]:
+    """Each pair's total, a word on forgotten roem, then the verdict: made, nat or revoke."""
+    facts = []
+    pit = score.pit
+    for pair in (0, 1):
+        facts.append(
+            fact(
+                "pair-total",
+                pair=Pair(pair),
+                role=fact("role-choosers" if pair == score.choosers else "role-defenders"),
+                card_points=score.card_points[pair],
+                roem=score.roem[pair],
+                pit=fact("pit-bonus") if pit == pair else "",
+                total=score.totals[pair],
+            )
+        )
+    if score.forgotten_roem:
+        facts.append(fact("undeclared-roem", points=score.forgotten_roem))
+    verdict = score.verdict
+    if verdict.rule is R.SCORE_REVOKE:
+        other = 1 - verdict.pair
+        facts.append(fact(R.SCORE_REVOKE, pair=Pair(verdict.pair), points=score.points[other]))
+    else:
+        facts.append(
+            fact(
+                verdict.rule,
+                choosers_total=score.totals[score.choosers],
+                defenders_total=score.totals[score.defenders],
+                defenders_written=score.points[score.defenders],
+            )
+        )
+    return tuple(facts)
+
+
+def revoke_fact(revoke: Revoke) -> Fact:
+    why = verdict_fact(revoke.verdict)
+    return fact(R.PLAY_REVOKE, card=revoke.card, player=revoke.seat, reason=why)

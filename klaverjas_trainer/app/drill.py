@@ -1,0 +1,203 @@
+"""What the Drill page decides, without Streamlit: the next puzzle (a club set's next one, a
+mistake to replay, the rule the learner needs most, or the chosen rule), and grading and
+storing an answer. The clock and the random generator are passed in, so tests control both.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final
+
+import pandas as pd
+
+from klaverjas_core import RuleId, RuleSet
+from klaverjas_questions import Grade
+from klaverjas_trainer.storage import AnswerRecord, ProgressStore
+from klaverjas_trainer.storage.club import Assignment
+from klaverjas_trainer.storage.schedule import Schedule
+from puzzles import GenerationError, Puzzle, PuzzleError, generate, targets
+
+#: The drill's "what I need most" choice instead of a fixed rule.
+AUTO: Final = "auto"
+MODES: Final = ("normal", "streak", "mistakes")
+#: Fresh seeds tried when a generator finds no puzzle for one (rare; never shown as an error).
+SEED_TRIES: Final = 8
+SEED_RANGE: Final = 1_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleKey:
+    """Everything that makes a puzzle: generate(kind, rule, seed, rules, level)."""
+
+    kind: str
+    rule: str
+    rules: str
+    level: int
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why this puzzle: a catalogue message id and its fields (the page words it)."""
+
+    key: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    puzzle: Puzzle
+    reason: Reason | None = None
+
+
+@dataclass
+class DrillState:
+    """The drill's per-session state (kept in Streamlit's session state by the page)."""
+
+    kind: str = "which-cards"
+    rule: str = AUTO
+    level: int = 1
+    mode: str = "normal"
+    choice: Choice | None = None
+    started: float = 0.0  # monotonic time the current puzzle was shown
+    grade: Grade | None = None  # set only once the answer is stored
+    streak: int = 0
+    streak_over: bool = False
+    replayed: set[str] = field(default_factory=set)
+    schedule: Schedule | None = None  # built once per session, then updated answer by answer
+    assignment: int | None = None  # a club puzzle set being worked through
+    position: int = 0  # the next puzzle of that set
+    set_finished: bool = False
+    fresh: bool = True  # a new puzzle is wanted
+
+
+def schedule_for(state: DrillState, store: ProgressStore, learner_id: int) -> Schedule:
+    """The learner's FSRS schedule, rebuilt only when answers were stored elsewhere."""
+    current = state.schedule
+    if current is None or current.reviews != store.answer_count(learner_id):
+        current = state.schedule = Schedule(store.answers(learner_id))
+    return current
+
+
+def choose_next(
+    state: DrillState,
+    *,
+    rules: RuleSet,
+    store: ProgressStore,
+    learner_id: int,
+    assignment: Assignment | None,
+    group_rules: str | None,
+    now: datetime,
+    rng: random.Random,
+) -> Choice | None:
+    """The next puzzle, or None when there is nothing to show (no mistakes left to replay)."""
+    if assignment is not None and group_rules is not None:
+        choice = _from_set(state, assignment, group_rules)
+        if choice is not None:
+            return choice
+    if state.mode == "mistakes":
+        return _replay(state, store.answers(learner_id))
+    candidates = [rule.value for rule in targets(state.kind, rules)]
+    if not candidates:
+        return None
+    rule, reason = state.rule, None
+    if rule == AUTO or rule not in candidates:
+        suggestion = schedule_for(state, store, learner_id).plan(candidates, now)[0]
+        rule = suggestion.rule
+        reason = Reason("suggested", {"rule": RuleId(rule), "why": suggestion.reason.value})
+    for _ in range(SEED_TRIES):
+        key = PuzzleKey(state.kind, rule, rules.name, state.level, rng.randrange(SEED_RANGE))
+        try:
+            return Choice(make(key), reason)
+        except GenerationError:
+            continue  # another seed: a learner never sees a generator's bad luck
+    return None
+
+
+def make(key: PuzzleKey) -> Puzzle:
+    return generate(key.kind, key.rule, seed=key.seed, rules=key.rules, level=key.level)
+
+
+def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Choice | None:
+    if assignment.kind is None or state.position >= assignment.count:
+        state.assignment, state.set_finished = None, True
+        return None
+    key = PuzzleKey(
+        assignment.kind, str(assignment.rule), group_rules, assignment.level,
+        assignment.seed + state.position,
+    )  # fmt: skip
+    try:
+        puzzle = make(key)
+    except PuzzleError:
+        state.assignment, state.set_finished = None, True  # the set cannot be made here
+        return None
+    return Choice(puzzle, Reason("set-progress", {"number": state.position + 1,
+                                                  "count": assignment.count}))  # fmt: skip
+
+
+def _replay(state: DrillState, answers: pd.DataFrame) -> Choice | None:
+    wrong = answers[(answers["source"] == "puzzle") & ~answers["correct"]]
+    for row in wrong.to_dict("records"):
+        if row["item_id"] in state.replayed or not pd.notna(row["seed"]):
+            continue
+        state.replayed.add(str(row["item_id"]))
+        key = PuzzleKey(row["kind"], row["rule"], row["rules"], int(row["level"]), int(row["seed"]))
+        try:
+            return Choice(make(key))
+        except PuzzleError:
+            continue  # e.g. a rule this version no longer drills in that rule set
+    return None
+
+
+def answer(
+    state: DrillState,
+    reply: Any,
+    *,
+    store: ProgressStore,
+    learner_id: int,
+    seconds: float,
+    now: datetime,
+) -> Grade:
+    """Grade the reply, store it, then update the schedule and the streak. The grade is set on
+    the state only after the store has the answer, so nothing unsaved is shown as graded."""
+    assert state.choice is not None
+    puzzle = state.choice.puzzle
+    question = puzzle.question
+    grade = question.grade(puzzle.content, puzzle.rules, reply)
+    schedule = schedule_for(state, store, learner_id)  # in step before this answer is stored
+    store.record(
+        learner_id,
+        AnswerRecord(
+            source="puzzle",
+            item_id=puzzle.id,
+            kind=puzzle.kind,
+            rule=puzzle.rule.value,
+            tags=tuple(tag.value for tag in puzzle.tags),
+            rules=puzzle.rules.name,
+            level=puzzle.level,
+            given=question.encode(reply),
+            correct=grade.correct,
+            seconds=seconds,
+            seed=puzzle.seed,
+        ),
+        assignment_id=state.assignment,
+    )
+    schedule.review(puzzle.rule.value, grade.correct, now)
+    state.grade = grade
+    if state.mode == "streak":
+        if grade.correct:
+            state.streak += 1
+        else:
+            state.streak_over = True
+    return grade
+
+
+def next_puzzle(state: DrillState) -> None:
+    """After an answer: move on (ending a streak that was broken, stepping through a set)."""
+    if state.streak_over:
+        state.streak, state.streak_over = 0, False
+    if state.assignment is not None:
+        state.position += 1
+    state.fresh = True

@@ -1,0 +1,41 @@
+"""The trainer's words: one catalogue per language (``texts/<lang>/*.toml``), and the one place
+where facts from the core and the question kinds become sentences.
+
+>>> from klaverjas_core import RuleId, parse_cards
+>>> from klaverjas_questions import fact
+>>> say(fact(RuleId.POINTS_CARDS, cards=tuple(parse_cards("A♣ 7♣")), points=11))
+'A♣ 7♣ are worth 11 card points.'
+>>> rule_title(RuleId.ROEM_STUK)
+'Stuk: trump K and Q'
+"""
+
+from __future__ import annotations
+
+from klaverjas_trainer.texts.answers import DESCRIBERS, describe_answer
+from klaverjas_trainer.texts.catalogue import (
+    LANGUAGES,
+    Catalogue,
+    CatalogueError,
+    catalogue,
+    explain,
+    rule_statement,
+    rule_title,
+    say,
+    seat_name,
+    t,
+)
+
+__all__ = [
+    "DESCRIBERS",
+    "LANGUAGES",
+    "Catalogue",
+    "CatalogueError",
+    "catalogue",
+    "describe_answer",
+    "explain",
+    "rule_statement",
+    "rule_title",
+    "say",
+    "seat_name",
+    "t",
+]

@@ -1,0 +1,156 @@
+"""The drill's decisions without Streamlit: what comes next, and an answer graded only once it
+is stored. The clock and the random generator are passed in."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from klaverjas_core import AMSTERDAM, ROTTERDAM
+from klaverjas_questions.positions import CardsAnswer
+from klaverjas_trainer.app import drill
+from klaverjas_trainer.app.drill import AUTO, DrillState
+from klaverjas_trainer.storage import ProgressStore, StorageError, make_engine
+from klaverjas_trainer.storage.club import ClubStore
+from puzzles import GenerationError
+
+NOW = datetime(2026, 12, 1, 19, 30, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(make_engine(f"sqlite:///{tmp_path / 'drill.sqlite3'}"), now=lambda: NOW)
+
+
+def choose(state: DrillState, store: ProgressStore, learner: int, seed: int = 1) -> drill.Choice:
+    choice = drill.choose_next(
+        state, rules=AMSTERDAM, store=store, learner_id=learner, assignment=None,
+        group_rules=None, now=NOW, rng=random.Random(seed),
+    )  # fmt: skip
+    assert choice is not None
+    state.choice = choice
+    return choice
+
+
+def test_what_i_need_most_starts_with_the_first_rule_never_practised(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    choice = choose(DrillState(kind="which-cards", rule=AUTO), store, anna)
+    assert choice.puzzle.rule.value == "play.follow-suit"
+    assert choice.reason is not None and choice.reason.key == "suggested"
+    assert choice.reason.fields["why"] == "new"
+
+
+def test_a_chosen_rule_and_seed_give_the_same_puzzle(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(kind="card-legal", rule="play.must-overtrump", level=2)
+    first = choose(state, store, anna, seed=5).puzzle
+    assert choose(state, store, anna, seed=5).puzzle == first
+    assert first.rule.value == "play.must-overtrump" and first.level == 2
+
+
+def test_a_rule_the_rule_set_lacks_falls_back_to_what_is_needed(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(kind="which-cards", rule="play.partner-winning")
+    choice = drill.choose_next(
+        state, rules=ROTTERDAM, store=store, learner_id=anna, assignment=None, group_rules=None,
+        now=NOW, rng=random.Random(2),
+    )  # fmt: skip
+    assert choice is not None and choice.puzzle.rule.value != "play.partner-winning"
+    assert choice.puzzle.rules == ROTTERDAM
+
+
+def test_a_generator_failure_never_reaches_the_learner(
+    store: ProgressStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna = store.learner("Anna").id
+    real, calls = drill.generate, []
+
+    def flaky(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        calls.append(kwargs["seed"])
+        if len(calls) < 3:
+            raise GenerationError("no luck with this seed")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(drill, "generate", flaky)
+    choice = choose(DrillState(rule="play.follow-suit"), store, anna)
+    assert len(calls) == 3 and len(set(calls)) == 3 and choice.puzzle.seed == calls[-1]
+    monkeypatch.setattr(drill, "generate", lambda *a, **k: (_ for _ in ()).throw(GenerationError))
+    state = DrillState(rule="play.follow-suit")
+    assert drill.choose_next(
+        state, rules=AMSTERDAM, store=store, learner_id=anna, assignment=None, group_rules=None,
+        now=NOW, rng=random.Random(3),
+    ) is None  # fmt: skip
+
+
+def test_an_answer_is_stored_then_graded_and_the_streak_counts(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(rule="play.must-overtrump", mode="streak")
+    puzzle = choose(state, store, anna).puzzle
+    grade = drill.answer(state, puzzle.answer, store=store, learner_id=anna, seconds=4, now=NOW)
+    assert grade.correct and state.grade is grade and state.streak == 1
+    frame = store.answers(anna)
+    assert list(frame["given"]) == [puzzle.question.encode(puzzle.answer)]
+    assert list(frame["kind"]) == ["which-cards"] and list(frame["seed"]) == [puzzle.seed]
+    drill.next_puzzle(state)
+    puzzle = choose(state, store, anna, seed=9).puzzle
+    drill.answer(state, CardsAnswer(frozenset()), store=store, learner_id=anna, seconds=2, now=NOW)
+    assert state.streak_over and state.streak == 1
+    drill.next_puzzle(state)
+    assert state.streak == 0 and not state.streak_over and state.fresh
+
+
+def test_a_failed_save_is_never_shown_as_graded(
+    store: ProgressStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(rule="play.follow-suit")
+    puzzle = choose(state, store, anna).puzzle
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise StorageError("saving failed: database or disk is full")
+
+    monkeypatch.setattr(store, "record", disk_full)
+    with pytest.raises(StorageError):
+        drill.answer(state, puzzle.answer, store=store, learner_id=anna, seconds=1, now=NOW)
+    assert state.grade is None
+
+
+def test_replay_my_mistakes_brings_each_wrong_puzzle_back_once(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(rule="play.must-trump")
+    wrong = choose(state, store, anna).puzzle
+    drill.answer(state, CardsAnswer(frozenset()), store=store, learner_id=anna, seconds=1, now=NOW)
+    state = DrillState(mode="mistakes")
+    assert choose(state, store, anna).puzzle == wrong
+    assert drill.choose_next(
+        state, rules=AMSTERDAM, store=store, learner_id=anna, assignment=None, group_rules=None,
+        now=NOW, rng=random.Random(1),
+    ) is None  # fmt: skip
+
+
+def test_a_club_set_runs_in_order_then_finishes(store: ProgressStore) -> None:
+    club = ClubStore(store)
+    group = club.create_group("Dinsdag", "rotterdam")
+    work = club.assign(group.id, kind="is-nat", rule="score.made", count=2, seed=70, level=2)
+    anna = club.join(group.code, "Anna").id
+    state = DrillState(assignment=work.id)
+    seeds = []
+    for _ in range(2):
+        choice = drill.choose_next(
+            state, rules=AMSTERDAM, store=store, learner_id=anna, assignment=work,
+            group_rules=group.rules, now=NOW, rng=random.Random(0),
+        )  # fmt: skip
+        assert choice is not None and choice.puzzle.rules == ROTTERDAM  # the group's rules
+        assert choice.reason is not None and choice.reason.key == "set-progress"
+        seeds.append(choice.puzzle.seed)
+        state.choice = choice
+        drill.next_puzzle(state)
+    assert seeds == [70, 71]
+    drill.choose_next(
+        state, rules=AMSTERDAM, store=store, learner_id=anna, assignment=work,
+        group_rules=group.rules, now=NOW, rng=random.Random(0),
+    )  # fmt: skip
+    assert state.set_finished and state.assignment is None
