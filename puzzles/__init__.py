@@ -14,9 +14,10 @@ from puzzles.model import (
     GenerationError,
     Puzzle,
     PuzzleError,
-    puzzle_id,
+    PuzzleGenerator,
 )
 from puzzles.registry import (
+    GENERATORS,
     PRACTISABLE,
     PUZZLE_KINDS,
     TARGETS,
@@ -29,6 +30,7 @@ from puzzles.registry import (
 )
 
 __all__ = [
+    "GENERATORS",
     "GENERATOR_VERSION",
     "LEVELS",
     "PRACTISABLE",
@@ -39,6 +41,7 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "PuzzleFormatError",
+    "PuzzleGenerator",
     "can_generate",
     "documented_rule_sets",
     "dump_lines",
@@ -47,6 +50,5 @@ __all__ = [
     "load_lines",
     "parse_line",
     "problems",
-    "puzzle_id",
     "targets",
 ]

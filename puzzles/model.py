@@ -10,6 +10,8 @@ share an id in every language.
 from __future__ import annotations
 
 import hashlib
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Final
@@ -21,16 +23,6 @@ LEVELS: Final = (1, 2, 3)
 #: Bump when a generator makes other positions for the same inputs, so a club's saved puzzle
 #: set (kept as a seed) can tell that it would now show different puzzles.
 GENERATOR_VERSION: Final = 1
-
-#: Short id prefixes per puzzle kind.
-KIND_CODES: Final = {
-    "which-cards": "wc",
-    "card-legal": "cl",
-    "is-nat": "nat",
-    "count-trick": "ct",
-    "amsterdam-or-rotterdam": "ar",
-    "who-revoked": "rv",
-}
 
 
 class PuzzleError(ValueError):
@@ -85,7 +77,20 @@ class Puzzle:
         return canonical_json(self.to_dict())
 
 
-def puzzle_id(kind: str, rules: RuleSet, level: int, content: dict[str, JSON]) -> str:
-    """Same content, same id: a short hash of the kind, the rule set, the level and the content."""
-    text = canonical_json([kind, rules.name, level, content])
-    return f"{KIND_CODES[kind]}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"
+@dataclass(frozen=True, slots=True)
+class PuzzleGenerator:
+    """How one puzzle kind is generated: declared beside its generator, listed in the registry."""
+
+    kind: str  # a question kind of klaverjas_questions
+    code: str  # the short prefix of its puzzle ids
+    targets: tuple[RuleId, ...]  # the rules it can aim at (where the rule set has them)
+    generate: Callable[[RuleId, RuleSet, int, random.Random], dict[str, JSON]]
+    #: What makes shown content unrealistic, judged from what it shows.
+    realism: Callable[[Any, RuleSet], list[str]]
+    #: Whether a target can be drilled under a rule set: by default, where the rule exists.
+    available: Callable[[RuleId, RuleSet], bool] = lambda rule, rules: rules.has_rule(rule)
+
+    def puzzle_id(self, rules: RuleSet, level: int, content: dict[str, JSON]) -> str:
+        """Same content, same id: a short hash of the kind, rule set, level and content."""
+        text = canonical_json([self.kind, rules.name, level, content])
+        return f"{self.code}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"

@@ -15,7 +15,7 @@ from klaverjas_core.playout import PlayedDeal, Policy, random_playout
 from klaverjas_core.tricks import winner_index
 from klaverjas_questions import JSON
 from klaverjas_questions.is_nat import IS_NAT, NatContent, Summary, TableRow
-from puzzles.model import GenerationError
+from puzzles.model import GenerationError, PuzzleGenerator
 
 R = RuleId
 SEARCH_DEALS = 120  # deals searched for a wanted trap before settling for a plain case
@@ -313,3 +313,12 @@ def _replay_problems(content: NatContent, rules: RuleSet) -> list[str]:
     except KlaverjasError as error:
         return [f"the tricks are not a legal deal: {error}"]
     return []
+
+
+GENERATOR = PuzzleGenerator(
+    "is-nat",
+    "nat",
+    tuple(TRAPS),
+    generate,
+    realism_problems,
+)

@@ -4,11 +4,12 @@ Amsterdam or Rotterdam (solved by `klaverjas_questions.positions`)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from klaverjas_core import Card, Position, RuleId, RuleSet, Seat
 from klaverjas_questions import JSON, question_kind
 from klaverjas_questions.positions import CardQuestion, PositionContent
-from puzzles.model import GenerationError
+from puzzles.model import GenerationError, PuzzleGenerator
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, build_position
 
@@ -105,3 +106,30 @@ def realism_problems(content: PositionContent | CardQuestion, rules: RuleSet) ->
         position.trump, position.trick, len(position.hand), position.hand, rules
     )
     return [problem] if problem else []
+
+
+_POSITION_RULES = (
+    R.PLAY_FOLLOW_SUIT, R.PLAY_TRUMP_LED_OVERTRUMP, R.PLAY_TRUMP_LED_ANY_TRUMP, R.PLAY_MUST_TRUMP,
+    R.PLAY_MUST_OVERTRUMP, R.PLAY_NO_UNDERTRUMP, R.PLAY_PARTNER_WINNING, R.PLAY_MUST_UNDERTRUMP,
+)  # fmt: skip
+
+WHICH_CARDS = PuzzleGenerator(
+    "which-cards", "wc", _POSITION_RULES, partial(generate, "which-cards"), realism_problems
+)
+#: Every-card-legal rules make no "which cards" question: they are drilled as card-legal.
+CARD_LEGAL = PuzzleGenerator(
+    "card-legal",
+    "cl",
+    (*_POSITION_RULES, R.PLAY_VOID_NO_TRUMPS, R.PLAY_ONLY_LOWER_TRUMPS),
+    partial(generate, "card-legal"),
+    realism_problems,
+)
+AMSTERDAM_OR_ROTTERDAM = PuzzleGenerator(
+    "amsterdam-or-rotterdam",
+    "ar",
+    tuple(CITY_SCENARIOS),
+    partial(generate, "amsterdam-or-rotterdam"),
+    realism_problems,
+    # It compares both cities' rules; it is stored (and offered) with the Amsterdam set.
+    available=lambda rule, rules: rules.partner_exemption,
+)

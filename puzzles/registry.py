@@ -4,77 +4,33 @@ that generates, solves and checks a puzzle of any kind."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Final
 
 from klaverjas_core import AMSTERDAM, ROTTERDAM, VARIANTS, KlaverjasError, RuleId, RuleSet
 from klaverjas_core.ruleset import resolve_rules
-from klaverjas_questions import JSON, QuestionError, question_kind
+from klaverjas_questions import QuestionError, question_kind
 from puzzles import nat_kinds, play_kinds, revoke_kinds, trick_kinds
-from puzzles.model import (
-    GENERATOR_VERSION,
-    LEVELS,
-    GenerationError,
-    Puzzle,
-    PuzzleError,
-    puzzle_id,
-)
+from puzzles.model import GENERATOR_VERSION, LEVELS, Puzzle, PuzzleError, PuzzleGenerator
 
-R = RuleId
-_POSITION_RULES: Final = (
-    R.PLAY_FOLLOW_SUIT, R.PLAY_TRUMP_LED_OVERTRUMP, R.PLAY_TRUMP_LED_ANY_TRUMP, R.PLAY_MUST_TRUMP,
-    R.PLAY_MUST_OVERTRUMP, R.PLAY_NO_UNDERTRUMP, R.PLAY_PARTNER_WINNING, R.PLAY_MUST_UNDERTRUMP,
-)  # fmt: skip
-
-#: For each puzzle kind, the target rules it can drill (where the rule set has them). Rules
-#: under which every card is legal make no "which cards" question, so they are drilled as
-#: "is this card legal?".
-TARGETS: Final[dict[str, tuple[RuleId, ...]]] = {
-    "which-cards": _POSITION_RULES,
-    "card-legal": (*_POSITION_RULES, R.PLAY_VOID_NO_TRUMPS, R.PLAY_ONLY_LOWER_TRUMPS),
-    "is-nat": tuple(nat_kinds.TRAPS),
-    "count-trick": tuple(trick_kinds.PLANS),
-    "amsterdam-or-rotterdam": tuple(play_kinds.CITY_SCENARIOS),
-    "who-revoked": (
-        R.PLAY_FOLLOW_SUIT,
-        R.PLAY_TRUMP_LED_OVERTRUMP,
-        R.PLAY_MUST_TRUMP,
-        R.PLAY_MUST_OVERTRUMP,
-        R.PLAY_NO_UNDERTRUMP,
-        R.PLAY_MUST_UNDERTRUMP,
-    ),
+#: Every puzzle kind's generator, in the order menus list them.
+GENERATORS: Final[dict[str, PuzzleGenerator]] = {
+    generator.kind: generator
+    for generator in (
+        play_kinds.WHICH_CARDS,
+        play_kinds.CARD_LEGAL,
+        nat_kinds.GENERATOR,
+        trick_kinds.GENERATOR,
+        play_kinds.AMSTERDAM_OR_ROTTERDAM,
+        revoke_kinds.GENERATOR,
+    )
 }
-PUZZLE_KINDS: Final = tuple(TARGETS)
-
-#: Variants that rule out a generator: under stuk_from_hand, stuk is no trick roem.
-_EXCLUDED: Final[dict[tuple[str, RuleId], Callable[[RuleSet], bool]]] = {
-    ("count-trick", R.ROEM_STUK): lambda rules: rules.stuk_from_hand,
-}
-
+PUZZLE_KINDS: Final = tuple(GENERATORS)
+#: For each puzzle kind, the target rules it can drill (where the rule set has them).
+TARGETS: Final = {kind: generator.targets for kind, generator in GENERATORS.items()}
 #: Every rule a learner can drill with puzzles under some rule set. The rest (dealing,
 #: choosing trumps, leading, the match) are procedures taught by the lessons.
 PRACTISABLE: Final = frozenset(rule for rules in TARGETS.values() for rule in rules)
-
-_GENERATE: Final[dict[str, Callable[[str, RuleId, RuleSet, int, random.Random], JSON]]] = {
-    "which-cards": play_kinds.generate,
-    "card-legal": play_kinds.generate,
-    "amsterdam-or-rotterdam": play_kinds.generate,
-    "is-nat": lambda kind, rule, rules, level, rng: nat_kinds.generate(rule, rules, level, rng),
-    "count-trick": lambda kind, rule, rules, level, rng: trick_kinds.generate(
-        rule, rules, level, rng
-    ),
-    "who-revoked": lambda kind, rule, rules, level, rng: revoke_kinds.generate(
-        rule, rules, level, rng
-    ),
-}
-_REALISM: Final[dict[str, Callable[[Any, RuleSet], list[str]]]] = {
-    "which-cards": play_kinds.realism_problems,
-    "card-legal": play_kinds.realism_problems,
-    "amsterdam-or-rotterdam": play_kinds.realism_problems,
-    "is-nat": nat_kinds.realism_problems,
-    "count-trick": trick_kinds.realism_problems,
-    "who-revoked": revoke_kinds.realism_problems,
-}
 
 
 def can_generate(kind: str, rule: RuleId, rules: RuleSet) -> bool:
@@ -85,12 +41,10 @@ def can_generate(kind: str, rule: RuleId, rules: RuleSet) -> bool:
     >>> can_generate("count-trick", RuleId.ROEM_STUK, RuleSet.parse("amsterdam+stuk_from_hand"))
     False
     """
-    if rule not in TARGETS.get(kind, ()):
+    generator = GENERATORS.get(kind)
+    if generator is None or rule not in generator.targets:
         return False
-    if kind == "amsterdam-or-rotterdam":
-        return rules.partner_exemption  # compares both; stored with the Amsterdam rule set
-    excluded = _EXCLUDED.get((kind, rule))
-    return rules.has_rule(rule) and not (excluded and excluded(rules))
+    return generator.available(rule, rules)
 
 
 def targets(kind: str, rules: RuleSet) -> list[RuleId]:
@@ -142,14 +96,12 @@ def generate(
     """
     target, ruleset = _resolve(kind, rule, rules, level)
     rng = random.Random(f"{kind}|{target.value}|{ruleset.name}|{level}|{seed}")
-    data = _GENERATE[kind](kind, target, ruleset, level, rng)
+    generator = GENERATORS[kind]
     question = question_kind(kind)
-    if not isinstance(data, dict):
-        raise GenerationError(f"the {kind} generator made no content")
-    content = question.read_content(data)
+    content = question.read_content(generator.generate(target, ruleset, level, rng))
     solution = question.solve(content, ruleset)
     return Puzzle(
-        id=puzzle_id(kind, ruleset, level, content.to_dict()),
+        id=generator.puzzle_id(ruleset, level, content.to_dict()),
         kind=kind,
         rule=target,
         tags=solution.tags_for(target),
@@ -166,7 +118,7 @@ def problems(puzzle: Puzzle) -> list[str]:
     question = question_kind(puzzle.kind)
     try:
         solution = question.solve(puzzle.content, puzzle.rules)
-        found = _REALISM[puzzle.kind](puzzle.content, puzzle.rules)
+        found = GENERATORS[puzzle.kind].realism(puzzle.content, puzzle.rules)
     except (QuestionError, KlaverjasError) as error:
         return [f"the content cannot be judged: {error}"]
     if question.encode(solution.answer) != question.encode(puzzle.answer):
@@ -183,7 +135,9 @@ def problems(puzzle: Puzzle) -> list[str]:
         found.append(f"the puzzle is trivial: {solution.trivial}")
     if not can_generate(puzzle.kind, puzzle.rule, puzzle.rules):
         found.append(f"no {puzzle.kind} puzzle aims at {puzzle.rule.value} in {puzzle.rules}")
-    expected_id = puzzle_id(puzzle.kind, puzzle.rules, puzzle.level, puzzle.content.to_dict())
+    expected_id = GENERATORS[puzzle.kind].puzzle_id(
+        puzzle.rules, puzzle.level, puzzle.content.to_dict()
+    )
     if puzzle.id != expected_id:
         found.append(f"the id {puzzle.id} does not match the content (expected {expected_id})")
     if puzzle.generator_version != GENERATOR_VERSION:
@@ -194,7 +148,7 @@ def problems(puzzle: Puzzle) -> list[str]:
 def _resolve(
     kind: str, rule: RuleId | str, rules: RuleSet | str, level: int
 ) -> tuple[RuleId, RuleSet]:
-    if kind not in TARGETS:
+    if kind not in GENERATORS:
         raise PuzzleError(f"`{kind}` is not a puzzle kind (known: {', '.join(TARGETS)})")
     try:
         target = RuleId(rule)

@@ -11,7 +11,7 @@ from klaverjas_core.legality import Decision, decide
 from klaverjas_core.tricks import winner_index
 from klaverjas_questions import JSON, QuestionError
 from klaverjas_questions.who_revoked import WHO_REVOKED, RevokeContent
-from puzzles.model import GenerationError
+from puzzles.model import GenerationError, PuzzleGenerator
 
 R = RuleId
 MAX_ATTEMPTS = 400
@@ -121,3 +121,19 @@ def realism_problems(content: RevokeContent, rules: RuleSet) -> list[str]:
     except QuestionError as error:
         return [str(error)]
     return [] if len(deal.revokes) == 1 else [f"{len(deal.revokes)} revokes instead of one"]
+
+
+GENERATOR = PuzzleGenerator(
+    "who-revoked",
+    "rv",
+    (
+        R.PLAY_FOLLOW_SUIT,
+        R.PLAY_TRUMP_LED_OVERTRUMP,
+        R.PLAY_MUST_TRUMP,
+        R.PLAY_MUST_OVERTRUMP,
+        R.PLAY_NO_UNDERTRUMP,
+        R.PLAY_MUST_UNDERTRUMP,
+    ),
+    generate,
+    realism_problems,
+)

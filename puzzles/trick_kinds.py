@@ -9,7 +9,7 @@ from collections.abc import Callable
 from klaverjas_core import DECK, Rank, RuleId, RuleSet, Suit
 from klaverjas_questions import JSON, Solution
 from klaverjas_questions.count_trick import COUNT_TRICK, QUESTIONS, TrickContent, TrickCount
-from puzzles.model import GenerationError
+from puzzles.model import GenerationError, PuzzleGenerator
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, deal_trick
 
@@ -145,3 +145,14 @@ def realism_problems(content: TrickContent, rules: RuleSet) -> list[str]:
     hand_size = 9 - content.trick_number  # cards in each hand when the trick began
     problem = trick_problem(content.trump, content.trick, hand_size, (), rules)
     return [problem] if problem else []
+
+
+GENERATOR = PuzzleGenerator(
+    "count-trick",
+    "ct",
+    tuple(PLANS),
+    generate,
+    realism_problems,
+    # Under stuk_from_hand, stuk is no trick roem.
+    available=lambda rule, rules: not (rule is R.ROEM_STUK and rules.stuk_from_hand),
+)

@@ -3,6 +3,7 @@ is stored. The clock and the random generator are passed in."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,7 +16,7 @@ from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.drill import AUTO, DrillState
 from klaverjas_trainer.storage import ProgressStore, StorageError, make_engine
 from klaverjas_trainer.storage.club import ClubStore
-from puzzles import GenerationError
+from puzzles import GENERATOR_VERSION, GenerationError, PuzzleError
 
 NOW = datetime(2026, 12, 1, 19, 30, tzinfo=UTC)
 
@@ -154,3 +155,23 @@ def test_a_club_set_runs_in_order_then_finishes(store: ProgressStore) -> None:
         group_rules=group.rules, now=NOW, rng=random.Random(0),
     )  # fmt: skip
     assert state.set_finished and state.assignment is None
+
+
+def test_a_set_made_by_other_generators_is_refused_not_shown_different(
+    store: ProgressStore,
+) -> None:
+    club = ClubStore(store)
+    group = club.create_group("Dinsdag", "amsterdam")
+    work = club.assign(group.id, kind="which-cards", rule="play.must-trump", count=3, seed=4)
+    assert work.generator_version == GENERATOR_VERSION
+    assert drill.make(drill.set_key(work, group.rules, 2)).seed == 6
+    old = dataclasses.replace(work, generator_version=GENERATOR_VERSION + 1)
+    with pytest.raises(PuzzleError, match="made with puzzle generators version"):
+        drill.set_key(old, group.rules, 0)
+    state = DrillState(assignment=work.id)
+    choice = drill.choose_next(
+        state, rules=AMSTERDAM, store=store, learner_id=club.join(group.code, "Anna").id,
+        assignment=old, group_rules=group.rules, now=NOW, rng=random.Random(0),
+    )  # fmt: skip
+    assert state.set_finished and state.assignment is None  # the set ends, the drill goes on
+    assert choice is not None and choice.reason is not None and choice.reason.key == "suggested"

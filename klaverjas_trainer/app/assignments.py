@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from klaverjas_trainer.app.drill import make, set_key
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.storage.club import Assignment, ClubStore
 from klaverjas_trainer.storage.store import Learner
 from klaverjas_trainer.texts import rule_title, t
 from lessons import Course
-from puzzles import Puzzle, generate
+from puzzles import Puzzle
 
 
 def describe(assignment: Assignment, course: Course) -> str:
@@ -25,14 +26,9 @@ def describe(assignment: Assignment, course: Course) -> str:
 
 
 def set_puzzle(assignment: Assignment, rules: str, number: int) -> Puzzle:
-    """Puzzle `number` (0-based) of a puzzle set: the same for every learner of the group."""
-    return generate(
-        str(assignment.kind),
-        str(assignment.rule),
-        seed=assignment.seed + number,
-        rules=rules,
-        level=assignment.level,
-    )
+    """Puzzle `number` (0-based) of a puzzle set: the same for every learner of the group.
+    Raises `PuzzleError` for a set this trainer cannot make (see `drill.set_key`)."""
+    return make(set_key(assignment, rules, number))
 
 
 def set_puzzles(assignment: Assignment, rules: str) -> list[Puzzle]:

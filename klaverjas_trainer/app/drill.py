@@ -17,7 +17,7 @@ from klaverjas_questions import Grade
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore
 from klaverjas_trainer.storage.club import Assignment
 from klaverjas_trainer.storage.schedule import Schedule
-from puzzles import GenerationError, Puzzle, PuzzleError, generate, targets
+from puzzles import GENERATOR_VERSION, GenerationError, Puzzle, PuzzleError, generate, targets
 
 #: The drill's "what I need most" choice instead of a fixed rule.
 AUTO: Final = "auto"
@@ -120,16 +120,27 @@ def make(key: PuzzleKey) -> Puzzle:
     return generate(key.kind, key.rule, seed=key.seed, rules=key.rules, level=key.level)
 
 
+def set_key(assignment: Assignment, group_rules: str, number: int) -> PuzzleKey:
+    """Puzzle `number` (0-based) of a club's puzzle set: the same for every member. A set made
+    by other generators would show other positions, so it raises `PuzzleError` instead."""
+    if assignment.kind is None or assignment.rule is None:
+        raise PuzzleError("this assignment is a lesson, not a puzzle set")
+    if assignment.generator_version != GENERATOR_VERSION:
+        raise PuzzleError(
+            f"the set was made with puzzle generators version {assignment.generator_version}; "
+            f"this trainer has version {GENERATOR_VERSION}"
+        )
+    return PuzzleKey(
+        assignment.kind, assignment.rule, group_rules, assignment.level, assignment.seed + number
+    )
+
+
 def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Choice | None:
     if assignment.kind is None or state.position >= assignment.count:
         state.assignment, state.set_finished = None, True
         return None
-    key = PuzzleKey(
-        assignment.kind, str(assignment.rule), group_rules, assignment.level,
-        assignment.seed + state.position,
-    )  # fmt: skip
     try:
-        puzzle = make(key)
+        puzzle = make(set_key(assignment, group_rules, state.position))
     except PuzzleError:
         state.assignment, state.set_finished = None, True  # the set cannot be made here
         return None

@@ -25,7 +25,7 @@ from klaverjas_trainer.storage.club_stats import (
 )
 from klaverjas_trainer.texts import describe_answer, rule_title, t
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
-from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, can_generate, targets
+from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, PuzzleError, can_generate, targets
 
 current = profile()
 clubs: ClubStore = club()
@@ -174,8 +174,11 @@ with dashboard:
             key="spread_set",
             format_func=lambda a: describe(a, course()),
         )
-        by_seed = {p.seed: p for p in set_puzzles(chosen, group.rules)}
-        numbers = {p.seed: n for n, p in enumerate(by_seed.values(), start=1)}
+        try:
+            by_seed = {p.seed: p for p in set_puzzles(chosen, group.rules)}
+        except PuzzleError:  # replies are then shown as stored
+            by_seed = {}
+        numbers = {chosen.seed + n: n + 1 for n in range(chosen.count)}
         if chosen.kind == "which-cards":
             picks = card_choices(assigned, chosen.id)
             if not picks.empty:
@@ -270,12 +273,12 @@ with sheet:
             t("pick-assignment"), sets, key="sheet_set", format_func=lambda a: describe(a, course())
         )
         if st.button(t("worksheet-button"), key="make_sheet"):
-            puzzles = set_puzzles(chosen_sheet, group.rules)
             try:
                 pdf = worksheet_pdf(
-                    puzzles, subtitle=f"{group.name} · {describe(chosen_sheet, course())}"
+                    set_puzzles(chosen_sheet, group.rules),
+                    subtitle=f"{group.name} · {describe(chosen_sheet, course())}",
                 )
-            except WorksheetError as problem:
+            except (WorksheetError, PuzzleError) as problem:
                 st.error(str(problem), icon=":material/print:")
             else:
                 st.download_button(
