@@ -138,6 +138,26 @@ def _forbid_rule(branch: Branch, card: int, trump: int) -> RuleId:
     return _PERMIT[branch]
 
 
+def _broken_rules(branch: Branch, card: int, trump: int, exemption: bool) -> tuple[RuleId, ...]:
+    """Every rule an illegal `card` breaks, the deciding one first. A discard when you had to
+    overtrump also fails to trump at all; an undertrump when you could overtrump (Amsterdam)
+    is also an undertrump that was not forced; a discard on a trump lead also fails to
+    overtrump. A who-revoked puzzle accepts any of them."""
+    primary = _forbid_rule(branch, card, trump)
+    is_trump = card >> 3 == trump
+    also: tuple[RuleId, ...] = ()
+    if branch is Branch.MUST_OVERTRUMP:
+        if not is_trump:
+            also = (RuleId.PLAY_MUST_TRUMP,)
+        elif exemption:
+            also = (RuleId.PLAY_NO_UNDERTRUMP,)
+    elif branch is Branch.MUST_UNDERTRUMP:
+        also = (RuleId.PLAY_MUST_TRUMP,)
+    elif branch is Branch.TRUMP_LED_OVERTRUMP and not is_trump:
+        also = (RuleId.PLAY_TRUMP_LED_OVERTRUMP,)
+    return (primary, *also)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """The cascade's answer for one position, with everything an explanation names."""
@@ -205,9 +225,17 @@ class Decision:
         beaters: tuple[Card, ...] = ()
         if highest is not None:
             beaters = tuple(c for c in self.hand if c.bit & BEATS_TRUMP[highest.index])
+        legal = bool(self.legal_mask & card.bit)
+        broken = (
+            ()
+            if legal
+            else _broken_rules(
+                self.branch, card.index, self.trump.value, self.rules.partner_exemption
+            )
+        )
         return Verdict(
             card=card,
-            legal=bool(self.legal_mask & card.bit),
+            legal=legal,
             rule=self.rule_for(card),
             trump=self.trump,
             led=self.trick[0] if self.trick else None,
@@ -216,6 +244,9 @@ class Decision:
             highest_trump=highest,
             beaters=beaters,
             allowed=self.legal,
+            hand=self.hand,
+            branch=self.branch,
+            broken=broken,
         )
 
 
@@ -256,6 +287,9 @@ class Verdict:
     highest_trump: Card | None
     beaters: tuple[Card, ...]  # the cards in hand that beat `highest_trump`
     allowed: tuple[Card, ...]  # every legal card of the hand
+    hand: tuple[Card, ...] = ()
+    branch: Branch = Branch.LEAD  # where the decision cascade ended
+    broken: tuple[RuleId, ...] = ()  # for an illegal card: every rule it breaks, `rule` first
 
     def __str__(self) -> str:
         """A plain summary for logs and error messages (learners see catalogue text)."""

@@ -22,7 +22,15 @@ from klaverjas_core import (
 )
 from klaverjas_questions.codec import Reader, card_list
 from klaverjas_questions.facts import trick_facts
-from klaverjas_questions.model import JSON, Grade, Mistake, QuestionError, QuestionKind, Solution
+from klaverjas_questions.model import (
+    JSON,
+    Grade,
+    Mistake,
+    QuestionError,
+    QuestionKind,
+    Solution,
+    fact,
+)
 
 R = RuleId
 QUESTIONS: Final = ("winner", "points", "roem")
@@ -152,18 +160,31 @@ def solve(content: TrickContent, rules: RuleSet) -> Solution[TrickCount]:
 
 
 def grade(content: TrickContent, rules: RuleSet, reply: TrickCount) -> Grade:
-    answer = solve(content, rules).answer
+    solution = solve(content, rules)
+    answer = solution.answer
     judged = content.judged(rules)
+    winner_fact, points_fact = solution.facts[0], solution.facts[1]
+    roem_facts = solution.facts[3 if content.last_trick else 2 :]
     deciding = {
         "winner": judged.rule,
         "points": R.POINTS_LAST_TRICK if content.last_trick else R.POINTS_CARDS,
         "roem": judged.roem[0].rule if judged.roem else None,
     }
+    why = {
+        "winner": fact("mistake-winner", given=reply.winner, reason=winner_fact),
+        "points": fact(
+            "mistake-points-last" if content.last_trick else "mistake-points",
+            given=reply.points,
+            expected=answer.points,
+            reason=points_fact,
+        ),
+        "roem": fact("mistake-roem", given=reply.roem, expected=answer.roem, reason=roem_facts),
+    }
     mistakes = []
     for question in content.ask:
         expected, given = answer.to_dict()[question], reply.to_dict()[question]
         if expected != given:
-            mistakes.append(Mistake(question, expected, given, deciding[question]))
+            mistakes.append(Mistake(question, expected, given, deciding[question], why[question]))
     return Grade(not mistakes, tuple(mistakes))
 
 

@@ -61,7 +61,8 @@ def number_kind(
         expected = solution.answer.number
         if reply.number == expected:
             return Grade(True)
-        return Grade(False, (Mistake("number", expected, reply.number, solution.tags[0]),))
+        why = fact("mistake-answer", given=reply.number, expected=expected, reason=solution.facts)
+        return Grade(False, (Mistake("number", expected, reply.number, solution.tags[0], why),))
 
     return QuestionKind(name, read_content, NumberAnswer.from_dict, solve, grade, table_fields)
 
@@ -122,7 +123,13 @@ def grade_card_order(content: CardsContent, rules: RuleSet, reply: OrderAnswer) 
     if reply.cards == expected:
         return Grade(True)
     mistakes = tuple(
-        Mistake(f"place {number}", str(want), None if got is None else str(got), solution.tags[0])
+        Mistake(
+            f"place {number}",
+            str(want),
+            None if got is None else str(got),
+            solution.tags[0],
+            fact("mistake-place", place=number, given=got, expected=want),
+        )
         for number, (want, got) in enumerate(_padded(expected, reply.cards), start=1)
         if want != got
     )
@@ -174,7 +181,14 @@ def solve_packets(content: NoContent, rules: RuleSet) -> Solution[PacketsAnswer]
 def grade_packets(content: NoContent, rules: RuleSet, reply: PacketsAnswer) -> Grade:
     if reply.packets == PACKETS:
         return Grade(True)
-    return Grade(False, (Mistake("packets", list(PACKETS), list(reply.packets), R.DEAL_PACKETS),))
+    why = fact(
+        "mistake-answer",
+        given="-".join(map(str, reply.packets)),
+        expected="-".join(map(str, PACKETS)),
+        reason=solve_packets(content, rules).facts,
+    )
+    mistake = Mistake("packets", list(PACKETS), list(reply.packets), R.DEAL_PACKETS, why)
+    return Grade(False, (mistake,))
 
 
 CARDS_POINTS = number_kind(

@@ -9,11 +9,38 @@ from klaverjas_questions.model import Fact, Pair, fact
 R = RuleId
 
 
+def situation(verdict: Verdict) -> str:
+    """Which wording of the deciding rule is true in this position ("" for the plain one).
+
+    A rule decides in several kinds of position; each wording claims only what holds there
+    (e.g. Rotterdam's must-trump while the partner is winning says so, not "an opponent").
+    """
+    rule, trump = verdict.rule, verdict.trump
+    trumps_led = verdict.led is not None and verdict.led.suit is trump
+    if rule in (R.PLAY_FOLLOW_SUIT, R.PLAY_VOID_NO_TRUMPS) and trumps_led:
+        return "trumps-led"
+    if verdict.partner_winning and rule in _PARTNER_WORDING:
+        return "partner"
+    if rule is R.PLAY_PARTNER_WINNING:
+        if all(card.suit is trump for card in verdict.hand):
+            return "only-trumps"
+        if not any(card.suit is trump for card in verdict.allowed):
+            return "discard"
+    return ""
+
+
+#: Rules with their own wording when the partner (not an opponent) is winning the trick.
+_PARTNER_WORDING = frozenset(
+    {R.PLAY_MUST_TRUMP, R.PLAY_MUST_OVERTRUMP, R.PLAY_MUST_UNDERTRUMP, R.PLAY_NO_UNDERTRUMP}
+)
+
+
 def reason(verdict: Verdict) -> Fact:
     """Why the deciding rule allows or forbids the card, with this position's cards."""
     led = verdict.led
     return fact(
         verdict.rule,
+        situation=situation(verdict),
         card=verdict.card,
         led=led,
         suit=None if led is None else led.suit,

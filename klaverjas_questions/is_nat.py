@@ -21,7 +21,15 @@ from klaverjas_core import (
 )
 from klaverjas_questions.codec import Reader, card_list, pair_list, read_cards
 from klaverjas_questions.facts import score_facts
-from klaverjas_questions.model import JSON, Grade, Mistake, QuestionError, QuestionKind, Solution
+from klaverjas_questions.model import (
+    JSON,
+    Grade,
+    Mistake,
+    QuestionError,
+    QuestionKind,
+    Solution,
+    fact,
+)
 
 R = RuleId
 FORMS: Final = ("summary", "trick_table", "tricks")
@@ -278,10 +286,19 @@ def grade(content: NatContent, rules: RuleSet, reply: NatAnswer) -> Grade:
     verdict = score.verdict.rule
     mistakes = []
     if reply.nat is not score.nat:
-        mistakes.append(Mistake("nat", score.nat, reply.nat, verdict))
+        why = fact("mistake-nat", given=reply.nat, expected=score.nat)
+        mistakes.append(Mistake("nat", score.nat, reply.nat, verdict, why))
     if reply.points != score.points:
         given = None if reply.points is None else pair_list(reply.points)
-        mistakes.append(Mistake("points", pair_list(score.points), given, verdict))
+        first, second = reply.points or (None, None)
+        why = fact(
+            "mistake-written",
+            given_first=first,
+            given_second=second,
+            first=score.points[0],
+            second=score.points[1],
+        )
+        mistakes.append(Mistake("points", pair_list(score.points), given, verdict, why))
     return Grade(not mistakes, tuple(mistakes))
 
 

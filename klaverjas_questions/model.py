@@ -93,6 +93,7 @@ class Mistake:
     expected: JSON
     given: JSON
     rule: RuleId | None = None  # the rule that decides this part, where one does
+    why: Fact | None = None  # what the learner should know about this part, as a fact
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from typing import Self
 
 from klaverjas_core import Card, KlaverjasError, LegalCards, Position, RuleId, RuleSet, Seat, Suit
 from klaverjas_questions.codec import Reader, card_list, card_set
-from klaverjas_questions.facts import legal_facts, verdict_fact
+from klaverjas_questions.facts import legal_facts, reason, verdict_fact
 from klaverjas_questions.model import (
     JSON,
     Grade,
@@ -95,12 +95,17 @@ def _iterable(value: object) -> tuple[object, ...]:
 def _card_mistakes(
     hand: tuple[Card, ...], result: LegalCards, chosen: frozenset[Card]
 ) -> tuple[Mistake, ...]:
-    """One mistake per card chosen wrongly or missed, with the rule that decides that card."""
-    return tuple(
-        Mistake(str(card), card in result, card in chosen, result.verdict(card).rule)
-        for card in hand
-        if (card in result) != (card in chosen)
-    )
+    """One mistake per card chosen wrongly or missed, with the rule that decides that card
+    and why: "You chose 7♦, which is not allowed. <reason>"."""
+    mistakes = []
+    for card in hand:
+        if (card in result) == (card in chosen):
+            continue
+        verdict = result.verdict(card)
+        key = "mistake-missed" if verdict.legal else "mistake-chose"
+        why = fact(key, card=card, reason=reason(verdict))
+        mistakes.append(Mistake(str(card), verdict.legal, card in chosen, verdict.rule, why))
+    return tuple(mistakes)
 
 
 # --- which cards may I play? ------------------------------------------------------------
@@ -195,7 +200,9 @@ def grade_card_legal(content: CardQuestion, rules: RuleSet, reply: LegalAnswer) 
     verdict = content.position.legal_cards(rules).verdict(content.card)
     if reply.legal is verdict.legal:
         return Grade(True)
-    return Grade(False, (Mistake(str(content.card), verdict.legal, reply.legal, verdict.rule),))
+    why = verdict_fact(verdict)
+    mistake = Mistake(str(content.card), verdict.legal, reply.legal, verdict.rule, why)
+    return Grade(False, (mistake,))
 
 
 CARD_LEGAL: QuestionKind[CardQuestion, LegalAnswer] = QuestionKind(
@@ -262,7 +269,9 @@ def grade_city(content: PositionContent, rules: RuleSet, reply: CityAnswer) -> G
         CITIES, _both(content, rules), (reply.amsterdam, reply.rotterdam), strict=True
     ):
         for mistake in _card_mistakes(content.hand, result, chosen):
-            mistakes.append(dataclasses.replace(mistake, part=f"{city}:{mistake.part}"))
+            under = fact(f"under-rules-{city}")
+            why = fact("mistake-in-rule-set", rules=under, mistake=mistake.why)
+            mistakes.append(dataclasses.replace(mistake, part=f"{city}:{mistake.part}", why=why))
     return Grade(not mistakes, tuple(mistakes))
 
 

@@ -52,7 +52,8 @@ def _grade_seat(solution: Solution[SeatAnswer], reply: SeatAnswer) -> Grade:
         return Grade(True)
     given = None if reply.seat is None else int(reply.seat)
     assert expected is not None
-    return Grade(False, (Mistake("seat", int(expected), given, solution.tags[0]),))
+    why = fact("mistake-answer", given=reply.seat, expected=expected, reason=solution.facts)
+    return Grade(False, (Mistake("seat", int(expected), given, solution.tags[0], why),))
 
 
 @dataclass(frozen=True, slots=True)

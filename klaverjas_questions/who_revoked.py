@@ -10,7 +10,15 @@ from typing import Self
 from klaverjas_core import Card, Deal, KlaverjasError, RuleId, RuleSet, Seat, Suit
 from klaverjas_questions.codec import Reader, card_list, read_cards
 from klaverjas_questions.facts import revoke_fact
-from klaverjas_questions.model import JSON, Grade, Mistake, QuestionError, QuestionKind, Solution
+from klaverjas_questions.model import (
+    JSON,
+    Grade,
+    Mistake,
+    QuestionError,
+    QuestionKind,
+    Solution,
+    fact,
+)
 
 R = RuleId
 
@@ -128,12 +136,17 @@ def solve(content: RevokeContent, rules: RuleSet) -> Solution[RevokeAnswer]:
 
 
 def grade(content: RevokeContent, rules: RuleSet, reply: RevokeAnswer) -> Grade:
-    answer = solve(content, rules).answer
+    """Right when the reply names the revoked card and any rule that card breaks: a discard
+    when the player had to overtrump breaks must-overtrump and must-trump alike."""
+    (revoke,) = content.replay(rules).revokes
     mistakes = []
-    if reply.card != answer.card:
-        mistakes.append(Mistake("card", str(answer.card), _text(reply.card), R.PLAY_REVOKE))
-    if reply.rule is not answer.rule:
-        mistakes.append(Mistake("rule", _text(answer.rule), _text(reply.rule), answer.rule))
+    if reply.card != revoke.card:
+        why = fact("mistake-revoke-card", given=reply.card, expected=revoke.card)
+        mistakes.append(Mistake("card", str(revoke.card), _text(reply.card), R.PLAY_REVOKE, why))
+    if reply.rule not in revoke.verdict.broken:
+        rule = revoke.verdict.rule
+        why = fact("mistake-revoke-rule", card=revoke.card, given=reply.rule, expected=rule)
+        mistakes.append(Mistake("rule", rule.value, _text(reply.rule), rule, why))
     return Grade(not mistakes, tuple(mistakes))
 
 

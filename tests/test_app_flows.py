@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from klaverjas_core import parse_cards
+from klaverjas_core import RuleId, parse_cards
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from puzzles import Puzzle
@@ -155,26 +155,75 @@ def test_a_database_that_fails_mid_session_gives_a_clear_message(data_dir: Path)
     assert "Your progress cannot be saved right now" in app.error[0].value
 
 
-def test_a_wrong_lesson_answer_shows_the_answer_and_the_reason(data_dir: Path) -> None:
+def test_a_wrong_lesson_answer_names_the_mistake_then_try_again_or_see_the_answer(
+    data_dir: Path,
+) -> None:
     app = sign_in(fresh_app(), "Anna")
     app.switch_page(LEARN).run()
     app.button(key="open-void-trumping").click().run()
     app.pills[0].set_value(parse_cards("7♦"))
     app.form_submit_button[0].click().run()
     assert not app.exception
+    assert app.error[0].value == "Not quite."  # the answer is not given away yet
+    said = "\n".join(m.value for m in app.markdown)
+    assert "You chose 7♦, which is not allowed here." in said
+    assert "You left out 7♥ Q♥, which are allowed." in said and "Rule: **Must trump**" in said
+    assert "not allowed, chosen" in said  # the card faces are checked
+    app.button(key="check-void-trumping-0-again").click().run()  # try again
+    assert not app.error
+    app.pills[0].set_value(parse_cards("7♥ Q♥"))
+    app.form_submit_button[0].click().run()
+    assert app.success[0].value.startswith("Right!")
+    anna = stored(data_dir, "Anna")
+    assert list(anna.answers(anna.learner("Anna").id)["correct"]) == [False, True]
+
+
+def test_a_wrong_lesson_answer_can_show_the_answer_and_the_reason(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(LEARN).run()
+    app.button(key="open-void-trumping").click().run()
+    app.pills[0].set_value(parse_cards("7♦"))
+    app.form_submit_button[0].click().run()
+    app.button(key="check-void-trumping-0-show").click().run()
     assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
-    assert any("you must trump with 7♥ Q♥" in m.value for m in app.markdown)
+    assert any("you must play a trump, 7♥ Q♥" in m.value for m in app.markdown)
     app.run()  # the feedback stays on the next rerun
     assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
+
+
+def fill_in(app: AppTest, puzzle: Puzzle, right: bool) -> None:
+    """Set the reply widgets to the core's answer (`right`) or to a wrong reply."""
+    key, answer, content = f"reply-{puzzle.id}", puzzle.answer, puzzle.content
+    if puzzle.kind == "card-legal":
+        app.segmented_control(key=key).set_value(answer.legal is right)
+    elif puzzle.kind == "amsterdam-or-rotterdam":
+        app.pills(key=f"{key}-amsterdam").set_value(list(answer.amsterdam))
+        app.pills(key=f"{key}-rotterdam").set_value(
+            list(answer.rotterdam if right else answer.amsterdam)
+        )
+    elif puzzle.kind == "count-trick":
+        other = next(card for card in content.trick if card != answer.winner)
+        app.pills(key=f"{key}-winner").set_value(answer.winner if right else other)
+        for part in ("points", "roem"):
+            if part in content.ask:
+                app.number_input(key=f"{key}-{part}").set_value(getattr(answer, part))
+    elif puzzle.kind == "is-nat":
+        app.segmented_control(key=f"{key}-nat").set_value(answer.nat is right)
+        app.number_input(key=f"{key}-0").set_value(answer.points[0])
+        app.number_input(key=f"{key}-1").set_value(answer.points[1])
+    elif puzzle.kind == "who-revoked":
+        app.selectbox(key=f"{key}-card").set_value(answer.card)
+        rule = answer.rule if right else RuleId.PLAY_LEAD_ANY
+        app.selectbox(key=f"{key}-rule").set_value(rule)
 
 
 @pytest.mark.parametrize(
     ("kind", "rule", "words"),
     [
         ("is-nat", "score.nat", "nat: Yes"),
-        ("count-trick", "roem.stuk", "roem"),
-        ("amsterdam-or-rotterdam", "play.partner-winning", "Amsterdam:"),
-        ("who-revoked", "play.follow-suit", "Follow suit"),
+        ("count-trick", "roem.stuk", "Stuk"),
+        ("amsterdam-or-rotterdam", "play.partner-winning", "Under Rotterdam rules: You chose"),
+        ("who-revoked", "play.follow-suit", "broke the rule Follow suit"),
         ("card-legal", "play.must-trump", "Must trump"),
     ],
 )
@@ -186,17 +235,21 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     app.selectbox(key="drill_kind").set_value(kind).run()
     app.selectbox(key="drill_rule").set_value(rule).run()  # a new puzzle at once
     assert not app.exception
-    assert drill_puzzle(app).kind == kind and drill_puzzle(app).rule.value == rule
-    yes_no = [w for w in app.segmented_control if str(w.key).startswith("reply-")]
-    if yes_no:  # an unanswered yes/no question is not graded
-        app.form_submit_button[0].click().run()
-        assert "Answer the question to go on." in app.warning[0].value
-        assert stored(data_dir, "Anna").answer_count() == 0
-        app.segmented_control(key=yes_no[0].key).set_value(True)
-    app.form_submit_button[0].click().run()  # answer with the widgets as they stand
+    puzzle = drill_puzzle(app)
+    assert puzzle.kind == kind and puzzle.rule.value == rule
+    app.form_submit_button[0].click().run()  # nothing chosen yet: not graded
+    assert "Answer the question to go on." in app.warning[0].value
+    assert stored(data_dir, "Anna").answer_count() == 0
+    assert any("Amsterdam rules" in c.value for c in app.caption)  # the rule set is shown
+    fill_in(app, puzzle, right=False)
+    app.form_submit_button[0].click().run()
     assert not app.exception
-    feedback = [*app.success, *app.error]
-    shown = [feedback[0].value, *(m.value for m in app.markdown)] if feedback else []
-    assert any(words in text for text in shown)
+    assert app.error and app.error[0].value.startswith("Not quite. The answer:")
+    shown = [app.error[0].value, *(m.value for m in app.markdown)]
+    assert any(words in text for text in shown), shown
     frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
-    assert list(frame["kind"]) == [kind]
+    assert list(frame["kind"]) == [kind] and not frame["correct"].any()
+    app.button(key="next_button").click().run()
+    fill_in(app, drill_puzzle(app), right=True)
+    app.form_submit_button[0].click().run()
+    assert app.success and app.success[0].value.startswith("Right!")

@@ -75,7 +75,8 @@ def test_every_verdict_renders_with_real_cards() -> None:
 def test_the_sentences_read_as_the_rule_books_say() -> None:
     verdict = check_card("7♦", "Q♥ 7♦", "A♣ 8♥", "♥")
     assert say(verdict_fact(verdict)) == (
-        "7♦ is not allowed: 8♥ has trumped the trick: you must overtrump it with Q♥."
+        "7♦ is not allowed. 8♥ has trumped the trick for the other side: you must overtrump it "
+        "with Q♥."
     )
     score = score_summary((82, 80), (0, 20), choosers=0)
     assert explain(score_facts(score)).endswith(

@@ -70,7 +70,8 @@ def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: C
 def start(assignment: Assignment, done: int) -> None:
     if assignment.lesson_id is not None:
         lesson = session_object("lesson", LessonState)
-        lesson.lesson_id, lesson.step, lesson.grades = assignment.lesson_id, 0, {}
+        lesson.lesson_id, lesson.step = assignment.lesson_id, 0
+        lesson.grades, lesson.revealed = {}, set()
         st.switch_page("klaverjas_trainer/app/pages/learn_page.py")
     drill = session_object("drill", DrillState)
     drill.assignment, drill.position, drill.choice, drill.fresh = assignment.id, done, None, True

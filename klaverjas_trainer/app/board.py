@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Final, TypeVar
 
 import streamlit as st
 
-from klaverjas_core import Card, Suit
+from klaverjas_core import VARIANTS, Card, RuleSet, Suit
+from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.texts import t
+from klaverjas_trainer.texts import say, t
 
 T = TypeVar("T")
 
@@ -26,6 +27,48 @@ def show_trump(trump: Suit, profile: Profile) -> None:
     )
 
 
+def show_mistakes(grade: Grade) -> None:
+    """What the learner got wrong, each with why: cards that one reason decides share a line
+    ("You chose J♦, which is not allowed; you left out 8♠ 9♠ A♠. <the reason>")."""
+    lines = [f"- {line}" for line in mistake_lines(grade)]
+    if lines:
+        st.markdown("\n".join([t("your-mistakes"), *lines]))
+
+
+def mistake_lines(grade: Grade) -> list[str]:
+    """Cards whose reason reads the same share one line; other mistakes get a line each."""
+    by_reason: dict[str, dict[str, list[Card]]] = {}
+    lines: list[str] = []
+    for mistake in grade.mistakes:
+        why = mistake.why
+        if why is None:
+            continue
+        card, reason = why.values.get("card"), why.values.get("reason")
+        if why.key in CARD_MISTAKES and isinstance(card, Card) and isinstance(reason, Fact):
+            by_reason.setdefault(say(reason), {}).setdefault(why.key, []).append(card)
+        else:
+            lines.append(say(why))
+    for reason, groups in by_reason.items():
+        parts = [
+            say(fact(f"{key}-{'cards' if len(cards) > 1 else 'card'}", cards=tuple(cards)))
+            for key, cards in groups.items()
+        ]
+        lines.append(" ".join([*parts, reason]))
+    return lines
+
+
+#: Mistakes about single cards that `mistake_lines` groups by the reason behind them.
+CARD_MISTAKES: Final = ("mistake-chose", "mistake-missed")
+
+
+def show_rule_set(rules: RuleSet) -> None:
+    """Which rules the question is judged by: a stored or club puzzle may use other rules
+    than the learner's own."""
+    variants = [t(f"variant-{name}") for name in VARIANTS if getattr(rules, name)]
+    label = t(f"rules-badge-{rules.city}")
+    st.caption(" · ".join([f"**{label}**", *variants]))
+
+
 def show_cards(
     cards: Sequence[Card],
     trump: Suit | None,
@@ -33,6 +76,7 @@ def show_cards(
     *,
     captions: Sequence[str] = (),
     marked: Card | None = None,
+    checks: Mapping[Card, tuple[str, str]] | None = None,
 ) -> None:
     st.markdown(
         row_html(
@@ -42,6 +86,7 @@ def show_cards(
             large=profile.large,
             captions=captions,
             marked=marked,
+            checks=checks,
         ),
         unsafe_allow_html=True,
     )
@@ -55,8 +100,10 @@ def show_position(
     profile: Profile,
     *,
     marked: Card | None = None,
+    checks: Mapping[Card, tuple[str, str]] | None = None,
 ) -> None:
-    """Trumps, the trick so far with who played each card, and the learner's hand."""
+    """Trumps, the trick so far with who played each card, and the learner's hand (checked
+    card by card once answered)."""
     show_trump(trump, profile)
     st.caption(t("trick-so-far"))
     if trick:
@@ -64,7 +111,7 @@ def show_position(
     else:
         st.write(t("no-cards-yet"))
     st.caption(t("your-hand"))
-    show_cards(hand, trump, profile, marked=marked)
+    show_cards(hand, trump, profile, marked=marked, checks=checks)
 
 
 def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) -> list[T]:

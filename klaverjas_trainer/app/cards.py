@@ -6,7 +6,7 @@ Every text that reaches HTML goes through `html.escape`.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from klaverjas_core import Card, Suit
 
@@ -35,6 +35,10 @@ CSS = """
 .kj-card .kj-suit { font-size: 1.6em; align-self: flex-end; }
 .kj-card.kj-trump { border: 2px solid #b8860b; background: #fff8e1; }
 .kj-card.kj-mark { outline: 3px solid #2962ff; }
+.kj-card.kj-legal { outline: 3px solid #1b7a2f; }
+.kj-card.kj-illegal { opacity: .45; }
+.kj-card.kj-wrong { outline: 4px solid #c8102e; opacity: 1; }
+.kj-check { font-weight: 600; }
 .kj-slot { display: flex; flex-direction: column; align-items: center; gap: .15rem;
   font-size: .8rem; color: #555; }
 .kj-trump-badge { display: inline-block; padding: .1rem .5rem; border-radius: 1rem;
@@ -43,9 +47,12 @@ CSS = """
 """
 
 
-def card_html(card: Card, trump: Suit | None, *, four_colour: bool, mark: bool = False) -> str:
+def card_html(
+    card: Card, trump: Suit | None, *, four_colour: bool, mark: bool = False, state: str = ""
+) -> str:
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
     classes = "kj-card" + (" kj-trump" if card.suit is trump else "") + (" kj-mark" if mark else "")
+    classes += "".join(f" kj-{part}" for part in state.split())
     label = html.escape(f"{card.rank.symbol}{card.suit.symbol}")
     return (
         f'<span class="{classes}" style="color:{colour}" role="img" aria-label="{label}">'
@@ -62,13 +69,21 @@ def row_html(
     large: bool,
     captions: Sequence[str] = (),
     marked: Card | None = None,
+    checks: Mapping[Card, tuple[str, str]] | None = None,
 ) -> str:
-    """A row of cards, each with an optional caption (who played it)."""
+    """A row of cards, each with an optional caption (who played it). After an answer,
+    `checks` gives each card a state (``legal``, ``illegal``, plus ``wrong`` for the
+    learner's mistakes) and the words that say it under the card."""
     parts = []
     for index, card in enumerate(cards):
-        face = card_html(card, trump, four_colour=four_colour, mark=card is marked)
-        if captions:
-            caption = html.escape(captions[index])
+        state, note = (checks or {}).get(card, ("", ""))
+        face = card_html(card, trump, four_colour=four_colour, mark=card is marked, state=state)
+        caption = html.escape(captions[index]) if captions else ""
+        if note:
+            caption += (
+                "<br>" if caption else ""
+            ) + f'<span class="kj-check">{html.escape(note)}</span>'
+        if caption:
             face = f'<span class="kj-slot">{face}<span>{caption}</span></span>'
         parts.append(face)
     size = " kj-large" if large else ""

@@ -2,8 +2,10 @@
 for the reply (`ask`). Drill, lessons and projector all draw through these; a test fails when a
 kind of `klaverjas_questions` has none.
 
-`ask` returns the reply in the kind's answer type, or None while the learner has not answered.
-Its `question` is the lesson's wording, or None for the drill's default labels.
+`ask` returns the reply in the kind's answer type, or None while the learner has not answered
+every part (nothing is preselected, and an empty number is not 0). Its `question` is the
+lesson's wording, or None for the drill's default labels. After an answer, `checks` says for
+each card of the hand whether it was allowed and whether the learner got it wrong.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any, Final
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import Card, RuleId, Seat
+from klaverjas_core import Card, RuleId, RuleSet, Seat
+from klaverjas_questions import Grade
 from klaverjas_questions.count_trick import TrickCount
 from klaverjas_questions.counting import NumberAnswer, OrderAnswer, PacketsAnswer
 from klaverjas_questions.is_nat import NatAnswer, NatContent
@@ -37,14 +40,21 @@ PAIRS: Final = ("N+S", "E+W")
 #: The rules a revoke can break, offered in the who-revoked question.
 PLAY_RULES: Final = [r for r in RuleId if r.topic == "play" and r is not RuleId.PLAY_REVOKE]
 
-Board = Callable[[Any, Profile], None]
+Checks = dict[Card, tuple[str, str]]
+Board = Callable[[Any, Profile, Checks | None], None]
 Ask = Callable[[Any, str | None, str, Profile], Any]
+CheckCards = Callable[[Any, RuleSet, Grade], Checks]
+
+
+def no_checks(content: Any, rules: RuleSet, grade: Grade) -> Checks:
+    return {}
 
 
 @dataclass(frozen=True, slots=True)
 class Renderer:
     board: Board
     ask: Ask
+    checks: CheckCards = no_checks
 
 
 def players(position: PositionContent) -> list[str]:
@@ -59,24 +69,61 @@ def seat_captions(leader: Seat | None, count: int) -> list[str]:
     return [seat_name(Seat((leader + i) % 4)) for i in range(count)]
 
 
+def _number(label: str, high: int, step: int, key: str) -> int | None:
+    """A whole number the learner typed; None while the field is empty (not 0)."""
+    value = st.number_input(label, 0, high, value=None, step=step, key=key)
+    return None if value is None else int(value)
+
+
 # --- positions ----------------------------------------------------------------------------
 
 
-def board_position(content: PositionContent, profile: Profile) -> None:
-    show_position(content.trump, content.trick, players(content), content.hand, profile)
+def hand_checks(hand: tuple[Card, ...], legal: set[Card], grade: Grade) -> Checks:
+    """Each card: allowed or not, with the learner's mistakes marked (as Lichess marks moves)."""
+    wrong = {mistake.part for mistake in grade.mistakes}
+    checks: Checks = {}
+    for card in hand:
+        if card in legal:
+            checks[card] = (
+                ("legal wrong", t("check-missed"))
+                if str(card) in wrong
+                else ("legal", t("check-legal"))
+            )
+        else:
+            checks[card] = (
+                ("illegal wrong", t("check-chosen"))
+                if str(card) in wrong
+                else ("illegal", t("check-illegal"))
+            )
+    return checks
 
 
-def board_card(content: CardQuestion, profile: Profile) -> None:
+def position_checks(content: PositionContent, rules: RuleSet, grade: Grade) -> Checks:
+    return hand_checks(content.hand, set(content.legal_cards(rules)), grade)
+
+
+def card_checks(content: CardQuestion, rules: RuleSet, grade: Grade) -> Checks:
+    legal = set(content.position.legal_cards(rules))
+    return {content.card: hand_checks(content.position.hand, legal, grade)[content.card]}
+
+
+def board_position(content: PositionContent, profile: Profile, checks: Checks | None) -> None:
+    show_position(
+        content.trump, content.trick, players(content), content.hand, profile, checks=checks
+    )
+
+
+def board_card(content: CardQuestion, profile: Profile, checks: Checks | None) -> None:
     position = content.position
     show_position(
         position.trump, position.trick, players(position), position.hand, profile,
-        marked=content.card,
+        marked=content.card, checks=checks,
     )  # fmt: skip
 
 
 def ask_cards(content: PositionContent, question: str | None, key: str, profile: Profile) -> Any:
     picked = pick_cards(question or t("select-legal"), content.hand, profile, key)
-    return CardsAnswer.of(picked)
+    return CardsAnswer.of(picked) if picked else None  # some card is always allowed
 
 
 def ask_legal(content: CardQuestion, question: str | None, key: str, profile: Profile) -> Any:
@@ -91,13 +138,15 @@ def ask_city(content: PositionContent, question: str | None, key: str, profile: 
         pick_cards(t(f"{city}-legal"), content.hand, profile, f"{key}-{city}")
         for city in ("amsterdam", "rotterdam")
     ]
+    if not all(chosen):
+        return None
     return CityAnswer(frozenset(chosen[0]), frozenset(chosen[1]))
 
 
 # --- count the trick ----------------------------------------------------------------------
 
 
-def board_trick(content: Any, profile: Profile) -> None:
+def board_trick(content: Any, profile: Profile, checks: Checks | None = None) -> None:
     show_trump(content.trump, profile)
     show_cards(
         content.trick, content.trump, profile,
@@ -108,33 +157,31 @@ def board_trick(content: Any, profile: Profile) -> None:
 
 
 def ask_count(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    labels = list(content.trick)
     single = question if question and len(content.ask) == 1 else None
-    winner = points = roem = None
+    winner: Card | None = None
+    points = roem = None
     if "winner" in content.ask:
         winner = st.pills(
             single or t("who-wins"),
-            labels,
+            list(content.trick),
             format_func=lambda card: card_label(card, four_colour=profile.four_colour),
             key=f"{key}-winner",
         )
     if "points" in content.ask:
-        label = single or t("points")
-        points = int(st.number_input(label, 0, 200, step=1, key=f"{key}-points"))
+        label = single or (t("points-with-last") if content.last_trick else t("points"))
+        points = _number(label, 200, 1, f"{key}-points")
     if "roem" in content.ask:
-        label = single or t("roem")
-        roem = int(st.number_input(label, 0, 500, step=10, key=f"{key}-roem"))
-    return TrickCount(winner if isinstance(winner, Card) else None, points, roem)
-
-
-def ask_next_leader(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    return _ask_seat(content, question, key, profile)
+        roem = _number(single or t("roem"), 500, 10, f"{key}-roem")
+    given = {"winner": winner, "points": points, "roem": roem}
+    if any(given[part] is None for part in content.ask):
+        return None
+    return TrickCount(winner, points, roem)
 
 
 # --- is this nat? -------------------------------------------------------------------------
 
 
-def board_nat(content: NatContent, profile: Profile) -> None:
+def board_nat(content: NatContent, profile: Profile, checks: Checks | None = None) -> None:
     st.markdown(t("choosers", pair=PAIRS[content.choosers]))
     if content.summary is not None:
         summary = content.summary
@@ -151,13 +198,14 @@ def board_nat(content: NatContent, profile: Profile) -> None:
         frame = pd.DataFrame(
             {
                 t("won-by"): [PAIRS[row.pair] for row in rows],
-                t("points"): [row.points for row in rows],
+                t("table-points"): [row.points for row in rows],
                 t("roem"): [_row_roem(row.pair, row.roem) for row in rows],
                 t("declared"): [t("yes") if row.declared else t("no") for row in rows],
             },
             index=[t("trick-n", n=n) for n in range(1, 9)],
         )
         st.table(frame)
+        st.caption(t("table-last-trick"))
     else:
         assert content.trump is not None and content.tricks is not None
         show_trump(content.trump, profile)
@@ -177,17 +225,19 @@ def _row_roem(winner: int, roem: tuple[int, int]) -> str:
 def ask_nat(content: NatContent, question: str | None, key: str, profile: Profile) -> Any:
     nat = yes_no(question or t("nat-question"), f"{key}-nat")
     left, right = st.columns(2)
-    points = (
-        int(left.number_input(t("written", pair=PAIRS[0]), 0, 1000, step=1, key=f"{key}-0")),
-        int(right.number_input(t("written", pair=PAIRS[1]), 0, 1000, step=1, key=f"{key}-1")),
-    )
-    return None if nat is None else NatAnswer(nat, points)
+    with left:
+        first = _number(t("written", pair=PAIRS[0]), 1000, 1, f"{key}-0")
+    with right:
+        second = _number(t("written", pair=PAIRS[1]), 1000, 1, f"{key}-1")
+    if nat is None or first is None or second is None:
+        return None
+    return NatAnswer(nat, (first, second))
 
 
 # --- who revoked? -------------------------------------------------------------------------
 
 
-def board_revoke(content: RevokeContent, profile: Profile) -> None:
+def board_revoke(content: RevokeContent, profile: Profile, checks: Checks | None = None) -> None:
     show_trump(content.trump, profile)
     st.caption(t("hands-dealt"))
     for seat, hand in zip(Seat, content.hands, strict=True):
@@ -201,59 +251,66 @@ def board_revoke(content: RevokeContent, profile: Profile) -> None:
 
 def ask_revoke(content: RevokeContent, question: str | None, key: str, profile: Profile) -> Any:
     played = [card for _, cards in content.tricks for card in cards]
-    card = st.selectbox(question or t("which-card-revoked"), played, key=f"{key}-card")
-    rule = st.selectbox(t("broken-rule"), PLAY_RULES, format_func=rule_title, key=f"{key}-rule")
-    return RevokeAnswer(card, rule)
+    card = st.selectbox(
+        question or t("which-card-revoked"), played, index=None, key=f"{key}-card",
+        placeholder=t("choose"),
+    )  # fmt: skip
+    rule = st.selectbox(
+        t("broken-rule"), PLAY_RULES, index=None, format_func=rule_title, key=f"{key}-rule",
+        placeholder=t("choose"),
+    )  # fmt: skip
+    return None if card is None or rule is None else RevokeAnswer(card, rule)
 
 
 # --- small lesson questions ---------------------------------------------------------------
 
 
-def no_board(content: Any, profile: Profile) -> None:
+def no_board(content: Any, profile: Profile, checks: Checks | None = None) -> None:
     """The lesson's own table shows what these questions are about."""
 
 
-def _ask_seat(content: Any, question: str | None, key: str, profile: Profile) -> Any:
+def ask_seat(content: Any, question: str | None, key: str, profile: Profile) -> Any:
     seat = st.segmented_control(question or "", list(Seat), format_func=seat_name, key=key)
     return None if seat is None else SeatAnswer(Seat(seat))
 
 
 def ask_number(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    return NumberAnswer(int(st.number_input(question or "", 0, 1000, step=1, key=key)))
+    number = _number(question or "", 1000, 1, key)
+    return None if number is None else NumberAnswer(number)
 
 
 def ask_order(content: Any, question: str | None, key: str, profile: Profile) -> Any:
     chosen = st.multiselect(question or "", list(content.cards), format_func=str, key=key)
-    return OrderAnswer(tuple(chosen))
+    return OrderAnswer(tuple(chosen)) if len(chosen) == len(content.cards) else None
 
 
 def ask_packets(content: Any, question: str | None, key: str, profile: Profile) -> Any:
     st.markdown(question or "")
-    columns = st.columns(3)
-    return PacketsAnswer(
-        tuple(
-            int(column.number_input(f"{n + 1}", 0, 8, step=1, key=f"{key}-{n}"))
-            for n, column in enumerate(columns)
-        )
-    )
+    sizes = []
+    for n, column in enumerate(st.columns(3)):
+        with column:
+            sizes.append(_number(f"{n + 1}", 8, 1, f"{key}-{n}"))
+    if any(size is None for size in sizes):
+        return None
+    return PacketsAnswer(tuple(int(str(size)) for size in sizes))
 
 
-def board_cards(content: Any, profile: Profile) -> None:
+def board_cards(content: Any, profile: Profile, checks: Checks | None = None) -> None:
     show_cards(content.cards, content.trump, profile)
 
 
 RENDERERS: Final[dict[str, Renderer]] = {
-    "which-cards": Renderer(board_position, ask_cards),
-    "card-legal": Renderer(board_card, ask_legal),
+    "which-cards": Renderer(board_position, ask_cards, position_checks),
+    "card-legal": Renderer(board_card, ask_legal, card_checks),
     "amsterdam-or-rotterdam": Renderer(board_position, ask_city),
     "count-trick": Renderer(board_trick, ask_count),
     "is-nat": Renderer(board_nat, ask_nat),
     "who-revoked": Renderer(board_revoke, ask_revoke),
-    "next-leader": Renderer(board_trick, ask_next_leader),
-    "next-dealer": Renderer(no_board, _ask_seat),
-    "first-hand": Renderer(no_board, _ask_seat),
-    "partner": Renderer(no_board, _ask_seat),
-    "trump-chooser": Renderer(no_board, _ask_seat),
+    "next-leader": Renderer(board_trick, ask_seat),
+    "next-dealer": Renderer(no_board, ask_seat),
+    "first-hand": Renderer(no_board, ask_seat),
+    "partner": Renderer(no_board, ask_seat),
+    "trump-chooser": Renderer(no_board, ask_seat),
     "cards-points": Renderer(board_cards, ask_number),
     "match-deals": Renderer(no_board, ask_number),
     "card-order": Renderer(board_cards, ask_order),

@@ -19,6 +19,7 @@ class LessonState:
     lesson_id: str | None = None
     step: int = 0
     grades: dict[int, Grade] = field(default_factory=dict)  # only answers that are stored
+    revealed: set[int] = field(default_factory=set)  # steps whose answer the learner asked for
     shown_at: float = 0.0
 
 

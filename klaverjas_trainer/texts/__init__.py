@@ -4,7 +4,7 @@ where facts from the core and the question kinds become sentences.
 >>> from klaverjas_core import RuleId, parse_cards
 >>> from klaverjas_questions import fact
 >>> say(fact(RuleId.POINTS_CARDS, cards=tuple(parse_cards("A♣ 7♣")), points=11))
-'A♣ 7♣ are worth 11 card points.'
+'A♣ 7♣: 11 card points.'
 >>> rule_title(RuleId.ROEM_STUK)
 'Stuk: trump K and Q'
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -34,6 +34,16 @@ class RuleWords:
     title: str
     statement: str
     explain: str
+    #: Other wordings of `explain`, each true in one kind of position (``explain-partner``).
+    situations: Mapping[str, str] = field(default_factory=dict)
+
+    def explanation(self, situation: str = "") -> str:
+        if not situation:
+            return self.explain
+        found = self.situations.get(situation)
+        if found is None:
+            raise CatalogueError(f"`{self.title}` has no wording for the situation `{situation}`")
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +65,16 @@ class Catalogue:
             rule = RuleId(item.key)
         except ValueError:
             return self.text(item.key, **fields)
-        template = self.rules[rule].explain
+        situation = item.values.get("situation")
+        template = self.rules[rule].explanation(situation if isinstance(situation, str) else "")
         needed = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         return template.format(**{name: fields.get(name, "-") for name in needed})
 
     def _word(self, value: FactValue) -> str:
         if isinstance(value, Fact):
             return self.say(value)
+        if isinstance(value, bool):
+            return self.text("answer-yes" if value else "answer-no")
         if isinstance(value, Card):
             return str(value)
         if isinstance(value, Seat):
@@ -102,7 +115,12 @@ def catalogue(language: str = "en") -> Catalogue:
         entry = raw_rules.get(rule.value)
         if not isinstance(entry, dict):
             raise CatalogueError(f"{language}/rules.toml has no text for rule id {rule.value}")
-        rules[rule] = RuleWords(entry["title"], entry["statement"], entry["explain"])
+        situations = {
+            key.removeprefix("explain-"): str(text)
+            for key, text in entry.items()
+            if key.startswith("explain-")
+        }
+        rules[rule] = RuleWords(entry["title"], entry["statement"], entry["explain"], situations)
     return Catalogue(language, messages, rules)
 
 

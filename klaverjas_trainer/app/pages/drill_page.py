@@ -10,7 +10,7 @@ import streamlit as st
 
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import style
+from klaverjas_trainer.app.board import show_mistakes, show_rule_set, style
 from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
@@ -108,7 +108,8 @@ if state.mode == "streak":
 
 renderer = RENDERERS[puzzle.kind]
 with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
-    renderer.board(puzzle.content, current)
+    show_rule_set(puzzle.rules)
+    board = st.container()  # drawn below, once it is known whether the answer is checked
     reply = renderer.ask(puzzle.content, None, f"reply-{puzzle.id}", current)
     submitted = st.form_submit_button(
         t("submit"), type="primary", disabled=state.grade is not None, key="answer_button"
@@ -125,6 +126,10 @@ if submitted and state.grade is None:
             seconds=time.monotonic() - state.started,
             now=utc_now(),
         )
+with board:
+    grade = state.grade
+    checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
+    renderer.board(puzzle.content, current, checks)
 
 if state.grade is not None:
     title = rule_title(puzzle.rule)
@@ -133,6 +138,7 @@ if state.grade is not None:
     else:
         answer_text = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
         st.error(f"{t('wrong')} {t('answer-was', answer=answer_text)}", icon=":material/cancel:")
+        show_mistakes(state.grade)
         st.markdown(t("rule-named", title=title))
         st.write(explain(puzzle.solution.facts))
     if state.streak_over:

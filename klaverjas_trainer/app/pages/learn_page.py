@@ -7,12 +7,12 @@ import time
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_cards, show_trump, style
-from klaverjas_trainer.app.questions import RENDERERS, seat_captions
+from klaverjas_trainer.app.board import show_cards, show_mistakes, show_trump, style
+from klaverjas_trainer.app.questions import RENDERERS, Checks, seat_captions
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import LessonState, session_object
 from klaverjas_trainer.storage import AnswerRecord
-from klaverjas_trainer.texts import describe_answer, explain, seat_name, t
+from klaverjas_trainer.texts import describe_answer, explain, rule_title, seat_name, t
 from lessons import Check, Lesson, Step
 from lessons.loader import GLOSSARY_LINK
 
@@ -43,7 +43,7 @@ def lesson_list() -> None:
         if right.button(t("open-lesson"), key=f"open-{lesson.id}"):
             state.lesson_id = lesson.id
             state.step = 0 if done else min(step, len(lesson.steps) - 1)
-            state.grades = {}
+            state.grades, state.revealed = {}, set()
             st.rerun()
 
 
@@ -52,7 +52,7 @@ def linked(text: str) -> str:
     return GLOSSARY_LINK.sub(lambda match: f"**{match.group(1)}**", text)
 
 
-def show_table(step: Step, index: int) -> None:
+def show_table(step: Step, index: int, checks: Checks | None = None) -> None:
     table = step.table
     if table is None:
         return
@@ -73,7 +73,7 @@ def show_table(step: Step, index: int) -> None:
         mover = table.to_move
         seat = f" ({seat_name(mover)})" if mover is not None else ""
         st.caption(f"{t('your-hand')}{seat}")
-        show_cards(table.hand, table.trump, current)
+        show_cards(table.hand, table.trump, current, checks=checks)
     for number, (leader, cards) in enumerate(table.tricks):
         st.caption(t("trick-n", n=number + 1))
         show_cards(cards, table.trump, current, captions=seat_captions(leader, 4))
@@ -109,14 +109,30 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
                 )
                 state.grades[index] = grade  # shown as graded only once it is stored
     shown = state.grades.get(index)
-    if shown is not None:
-        solution = check.solve()
-        if shown.correct:
-            st.success(f"{t('right')} {explain(solution.facts)}", icon=":material/check_circle:")
-        else:
-            expected = describe_answer(check.kind.name, check.content, solution.answer)
-            st.error(f"{t('wrong')} {t('answer-was', answer=expected)}", icon=":material/cancel:")
-            st.write(explain(solution.facts))
+    if shown is None:
+        return
+    solution = check.solve()
+    title = rule_title(check.rule)
+    if shown.correct:
+        st.success(f"{t('right')} {explain(solution.facts)}", icon=":material/check_circle:")
+        st.markdown(t("rule-named", title=title))
+        return
+    if index not in state.revealed:
+        st.error(t("wrong"), icon=":material/cancel:")
+        show_mistakes(shown)
+        st.markdown(t("rule-named", title=title))
+        again, show = st.columns(2)
+        if again.button(t("try-again"), key=f"{key}-again"):
+            del state.grades[index]  # the wrong answer stays stored; the learner tries again
+            st.rerun()
+        if show.button(t("show-answer"), key=f"{key}-show"):
+            state.revealed.add(index)
+            st.rerun()
+        return
+    expected = describe_answer(check.kind.name, check.content, solution.answer)
+    st.error(f"{t('wrong')} {t('answer-was', answer=expected)}", icon=":material/cancel:")
+    st.markdown(t("rule-named", title=title))
+    st.write(explain(solution.facts))
 
 
 def lesson_view(lesson: Lesson) -> None:
@@ -132,9 +148,16 @@ def lesson_view(lesson: Lesson) -> None:
     if index == 0 and lesson.intro:
         st.markdown(linked(lesson.intro))
     st.markdown(linked(step.text))
-    show_table(step, index)
-    if step.check is not None:
-        ask(lesson, index, step.check)
+    table_slot = st.container()  # drawn after the check, so an answer marks the cards at once
+    check = step.check
+    if check is not None:
+        ask(lesson, index, check)
+    grade = state.grades.get(index)
+    checks = None
+    if check is not None and grade is not None:
+        checks = RENDERERS[check.kind.name].checks(check.content, check.rules, grade)
+    with table_slot:
+        show_table(step, index, checks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
     if terms:
         with st.expander(t("glossary")):

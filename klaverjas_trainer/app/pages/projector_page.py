@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import describe, set_puzzle
-from klaverjas_trainer.app.board import show_cards, show_trump, style
+from klaverjas_trainer.app.board import show_cards, show_rule_set, show_trump, style
 from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile
 from klaverjas_trainer.texts import describe_answer, explain, t
@@ -50,7 +50,8 @@ if source == "set" and sets:
         st.warning(t("set-unavailable"), icon=":material/warning:")
         st.stop()
     st.header(t("puzzle-n", n=int(number)))
-    RENDERERS[puzzle.kind].board(puzzle.content, current)
+    show_rule_set(puzzle.rules)
+    RENDERERS[puzzle.kind].board(puzzle.content, current, None)
     st.markdown(f"**{t(f'kind-{puzzle.kind}')}**")
     if reveal:
         st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")
