@@ -79,14 +79,11 @@ def solve_next_dealer(content: DealerContent, rules: RuleSet) -> Solution[SeatAn
 
 
 def solve_first_hand(content: DealerContent, rules: RuleSet) -> Solution[SeatAnswer]:
-    leader = content.dealer.left
-    rule = R.TRUMP_FIRST_HAND_LEADS
-    return Solution(
-        SeatAnswer(leader),
-        (rule, R.TRUMP_FREE_CHOICE),
-        (fact(rule, leader=leader),),
-        frozenset({rule, R.TRUMP_FREE_CHOICE}),
-    )
+    """The first hand sits left of the dealer: it speaks first about trumps and leads."""
+    first = content.dealer.left
+    rules_used = (R.TRUMP_FIRST_HAND_LEADS, R.TRUMP_FREE_CHOICE)
+    facts = (fact("first-hand", first_hand=first, dealer=content.dealer),)
+    return Solution(SeatAnswer(first), rules_used, facts, frozenset(rules_used))
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,7 +223,9 @@ def _row_roem(winner: int, roem: tuple[int, int]) -> str:
 
 
 def ask_nat(content: NatContent, question: str | None, key: str, profile: Profile) -> Any:
-    nat = yes_no(question or t("nat-question"), f"{key}-nat")
+    if question:
+        st.markdown(question)
+    nat = yes_no(t("nat-question"), f"{key}-nat")
     left, right = st.columns(2)
     with left:
         first = _number(t("written", pair=PAIRS[0]), 1000, 1, f"{key}-0")

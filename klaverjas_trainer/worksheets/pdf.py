@@ -214,6 +214,7 @@ def _nat_lines(pdf: FPDF, content: NatContent) -> None:
                 new_y="NEXT",
             )
     elif content.trick_table is not None:
+        pdf.cell(0, 5, t("table-last-trick"), new_x="LMARGIN", new_y="NEXT")
         for number, row in enumerate(content.trick_table, start=1):
             pdf.cell(
                 0,
