@@ -1,17 +1,20 @@
 """Klaverjas trainer: the Streamlit entry point (``streamlit run trainer_app.py``).
 
-The frame around every page: page set-up and navigation. The pages live in ``trainer/pages``.
+The frame around every page: the session's language, page set-up, navigation and the language
+choice. The pages live in ``klaverjas_trainer/app/pages``.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from klaverjas_trainer.app.language import choose_language
 from klaverjas_trainer.app.markup import md_escape
-from klaverjas_trainer.app.services import profile
+from klaverjas_trainer.app.services import current_language, profile
 from klaverjas_trainer.storage import StorageError
-from klaverjas_trainer.texts import t
+from klaverjas_trainer.texts import set_language, t
 
+set_language(current_language())  # every word of this run, in this session's language
 st.set_page_config(page_title=t("app-title"), page_icon="♣", layout="centered")
 
 pages = [
@@ -61,6 +64,7 @@ navigation = st.navigation(pages)
 learner = profile().learner
 if learner is not None:
     st.sidebar.markdown(t("signed-in", name=md_escape(learner.name)))
+choose_language()
 try:
     navigation.run()
 except StorageError as error:  # a database that fails mid-session: say so, keep the page

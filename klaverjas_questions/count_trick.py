@@ -178,7 +178,9 @@ def grade(content: TrickContent, rules: RuleSet, reply: TrickCount) -> Grade:
             expected=answer.points,
             reason=points_fact,
         ),
-        "roem": fact("mistake-roem", given=reply.roem, expected=answer.roem, reason=roem_facts),
+        "roem": fact(
+            "mistake-roem", given=reply.roem, expected=answer.roem, reason=roem_facts or ""
+        ),
     }
     mistakes = []
     for question in content.ask:

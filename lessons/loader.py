@@ -7,6 +7,7 @@ error that names the file and the field.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -51,8 +52,8 @@ class Lesson:
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    dutch: str
-    english: str
+    dutch: str  # the club word, the same key in every language
+    word: str  # the word in the course's language
     explain: str
 
 
@@ -68,11 +69,20 @@ class Course:
         raise KeyError(lesson_id)
 
 
-def load_course(folder: Path = COURSE_DIR) -> Course:
-    """Every lesson in `folder`, in order, with the glossary; raises `LessonError`."""
-    glossary = _load_glossary(folder / GLOSSARY_FILE)
+def load_course(folder: Path = COURSE_DIR, language: str = "en") -> Course:
+    """Every lesson in `folder`, in order, with the glossary; raises `LessonError`.
+
+    The files in `folder` hold each lesson's tables and checks with its English text; another
+    `language` takes the words from ``folder/<language>/`` (the same file names, one entry per
+    step: its `text`, and the `question` of a step with a check), so every language has the
+    same steps, tables and answers.
+    """
+    words = None if language == "en" else folder / language
+    if words is not None and not words.is_dir():
+        raise LessonError(f"{folder}: no lessons in the language `{language}`")
+    glossary = _load_glossary(folder / GLOSSARY_FILE, words)
     lessons = [
-        _load_lesson(path, glossary)
+        _load_lesson(path, glossary, None if words is None else words / path.name)
         for path in sorted(folder.glob("*.toml"))
         if path.name != GLOSSARY_FILE
     ]
@@ -164,8 +174,10 @@ def _read_toml(path: Path) -> dict[str, object]:
         raise LessonError(f"{path.name}: cannot be read: {error}") from None
 
 
-def _load_glossary(path: Path) -> dict[str, Term]:
-    fields = Fields(_read_toml(path), path.name)
+def _load_glossary(path: Path, words: Path | None) -> dict[str, Term]:
+    """The Dutch club words; `words` (a language folder) gives each in that language."""
+    source = path if words is None else words / path.name
+    fields = Fields(_read_toml(source), _where(source, words))
     fields.only("terms")
     terms = fields.table("terms")
     if terms is None:
@@ -174,12 +186,61 @@ def _load_glossary(path: Path) -> dict[str, Term]:
     for dutch in terms.data:
         term = terms.table(dutch)
         assert term is not None
-        term.only("english", "explain")
-        glossary[dutch] = Term(dutch, term.get("english", str), term.get("explain", str))
+        term.only("word", "explain")
+        glossary[dutch] = Term(dutch, term.get("word", str), term.get("explain", str))
+    if words is not None:
+        english = _load_glossary(path, None)
+        if set(glossary) != set(english):
+            missing = sorted(set(english) ^ set(glossary))
+            raise fields.error(
+                "terms", f"must hold the same words as the English glossary: {missing}"
+            )
     return glossary
 
 
-def _load_lesson(path: Path, glossary: Mapping[str, Term]) -> Lesson:
+def _where(path: Path, words: Path | None) -> str:
+    """A file's name in errors: ``07-partner-exemption.toml`` or ``nl/07-...``."""
+    return path.name if words is None else f"{words.name}/{path.name}"
+
+
+def _load_lesson(path: Path, glossary: Mapping[str, Term], words: Path | None) -> Lesson:
+    lesson = _load_structure(path, glossary)
+    return lesson if words is None else _translated(lesson, words, glossary)
+
+
+def _translated(lesson: Lesson, path: Path, glossary: Mapping[str, Term]) -> Lesson:
+    """The lesson with the title, intro, step texts and check questions of `path`."""
+    fields = Fields(_read_toml(path), _where(path, path.parent))
+    fields.only("title", "intro", "steps")
+    raw_steps = fields.get("steps", list)
+    if len(raw_steps) != len(lesson.steps):
+        raise fields.error(
+            "steps", f"has {len(raw_steps)} steps, the lesson has {len(lesson.steps)}"
+        )
+    steps = []
+    for index, (raw, step) in enumerate(zip(raw_steps, lesson.steps, strict=True)):
+        where = f"{fields.where}: steps[{index}]"
+        words = Fields(_dict(raw, where), where)
+        words.only("text", "question")
+        text = words.get("text", str)
+        _check_glossary_links(text, words, "text", glossary)
+        check = step.check
+        if check is None:
+            if "question" in words.data:
+                raise words.error("question", "is given, but this step has no check")
+        else:
+            check = dataclasses.replace(check, question=words.get("question", str))
+        steps.append(dataclasses.replace(step, text=text, check=check))
+    intro = fields.get("intro", str, "")
+    if bool(intro) != bool(lesson.intro):
+        raise fields.error("intro", "must be given exactly when the lesson has an intro")
+    _check_glossary_links(intro, fields, "intro", glossary)
+    return dataclasses.replace(
+        lesson, title=fields.get("title", str), intro=intro, steps=tuple(steps)
+    )
+
+
+def _load_structure(path: Path, glossary: Mapping[str, Term]) -> Lesson:
     fields = Fields(_read_toml(path), path.name)
     fields.only("id", "number", "title", "rules", "ruleset", "intro", "steps")
     rules = fields.parsed("rules", lambda v: tuple(_rule(r) for r in _list(v)))

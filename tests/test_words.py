@@ -34,10 +34,12 @@ def placeholders(template: str) -> set[str]:
 
 
 def test_every_rule_id_has_a_title_a_statement_and_an_explanation() -> None:
-    words = catalogue().rules
-    assert set(words) == set(RuleId)
-    for rule, text in words.items():
-        assert text.title and text.statement and text.explain, rule
+    words = catalogue()
+    for rule in RuleId:
+        for part in ("title", "statement", "explain"):
+            assert words.rule(rule, part), (rule, part)
+    rule_keys = {key.split(":")[1] for key in words.messages if key.startswith("rule:")}
+    assert rule_keys == {rule.value for rule in RuleId}
 
 
 def test_rule_ids_are_unique_dotted_and_lower_case() -> None:
@@ -51,7 +53,10 @@ def test_rule_ids_are_unique_dotted_and_lower_case() -> None:
 def test_play_explanations_use_only_the_fields_a_verdict_fact_fills() -> None:
     for rule in RuleId:
         if rule.topic == "play" and rule is not RuleId.PLAY_REVOKE:
-            assert placeholders(catalogue().rules[rule].explain) <= VERDICT_FIELDS, rule
+            parts = [k for k in catalogue().messages if k.startswith(f"rule:{rule.value}:explain")]
+            for part in parts:
+                template = catalogue().messages[part]
+                assert isinstance(template, str) and placeholders(template) <= VERDICT_FIELDS, part
 
 
 def test_every_verdict_renders_with_real_cards() -> None:
@@ -108,13 +113,10 @@ def test_every_fact_of_every_puzzle_and_lesson_renders() -> None:
 
 
 def test_every_template_renders_with_the_fields_it_names() -> None:
-    words = catalogue()
-    for rule, text in words.rules.items():
-        rendered = text.explain.format(**dict.fromkeys(placeholders(text.explain), "X"))
-        assert "{" not in rendered and "}" not in rendered, rule
-    for key, template in words.messages.items():
-        template.format(**dict.fromkeys(placeholders(template), "X"))
-        assert key
+    for key, template in catalogue().messages.items():
+        for form in template if isinstance(template, tuple) else (template,):
+            rendered = form.format(**dict.fromkeys(placeholders(form), "X"))
+            assert "{" not in rendered and "}" not in rendered, key
 
 
 def test_rule_titles_and_a_missing_message_is_an_error() -> None:

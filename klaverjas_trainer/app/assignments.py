@@ -8,7 +8,7 @@ from klaverjas_trainer.app.drill import make, set_key
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.storage.club import Assignment, ClubStore
 from klaverjas_trainer.storage.store import Learner
-from klaverjas_trainer.texts import rule_title, t
+from klaverjas_trainer.texts import nt, rule_title, t
 from lessons import Course
 from puzzles import Puzzle
 
@@ -16,9 +16,9 @@ from puzzles import Puzzle
 def describe(assignment: Assignment, course: Course) -> str:
     if assignment.lesson_id is not None:
         return t("assignment-lesson", title=course.lesson(assignment.lesson_id).title)
-    return t(
+    return nt(
         "assignment-set",
-        count=assignment.count,
+        assignment.count,
         kind=t(f"kind-{assignment.kind}"),
         rule=rule_title(str(assignment.rule)),
         level=assignment.level,

@@ -50,7 +50,7 @@ def mistake_lines(grade: Grade) -> list[str]:
             lines.append(say(why))
     for reason, groups in by_reason.items():
         parts = [
-            say(fact(f"{key}-{'cards' if len(cards) > 1 else 'card'}", cards=tuple(cards)))
+            say(fact(f"{key}-cards", cards=tuple(cards)))  # one card or more: plural forms
             for key, cards in groups.items()
         ]
         lines.append(" ".join([*parts, reason]))
@@ -121,7 +121,7 @@ def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) ->
         list(cards),
         selection_mode="multi",
         key=key,
-        format_func=lambda card: card_label(str(card), four_colour=profile.four_colour),
+        format_func=lambda card: card_label(card, four_colour=profile.four_colour),
     )
     return list(chosen)
 

@@ -9,6 +9,7 @@ import html
 from collections.abc import Mapping, Sequence
 
 from klaverjas_core import Card, Suit
+from klaverjas_trainer.texts import current
 
 TWO_COLOURS = {
     Suit.CLUBS: "#111",
@@ -53,10 +54,11 @@ def card_html(
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
     classes = "kj-card" + (" kj-trump" if card.suit is trump else "") + (" kj-mark" if mark else "")
     classes += "".join(f" kj-{part}" for part in state.split())
-    label = html.escape(f"{card.rank.symbol}{card.suit.symbol}")
+    rank = current().ranks.get(card.rank.symbol, card.rank.symbol)  # B, V, H in Dutch
+    label = html.escape(f"{rank}{card.suit.symbol}")
     return (
         f'<span class="{classes}" style="color:{colour}" role="img" aria-label="{label}">'
-        f"<span>{html.escape(card.rank.symbol)}</span>"
+        f"<span>{html.escape(rank)}</span>"
         f'<span class="kj-suit">{html.escape(card.suit.symbol)}</span></span>'
     )
 
@@ -100,7 +102,7 @@ def trump_badge(trump: Suit, label: str, *, four_colour: bool) -> str:
 
 def card_label(card: Card | str, *, four_colour: bool) -> str:
     """A card as a coloured Markdown label for pills and buttons, e.g. ``:red[Q♥]``."""
-    text = str(card)
+    text = current().card(card) if isinstance(card, Card) else str(card)
     suit = Suit.parse(text[-1])
     if suit.is_red:
         colour = "blue" if four_colour and suit is Suit.DIAMONDS else "red"

@@ -5,7 +5,17 @@ from __future__ import annotations
 import html
 import re
 
+from klaverjas_trainer.texts import t
+
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~:$])")
+
+
+def problem_words(problem: ValueError) -> str:
+    """What is wrong with a person's input, in their language where the storage named it."""
+    key = getattr(problem, "key", None)
+    if isinstance(key, str):
+        return t(key, **getattr(problem, "fields", {}))
+    return str(problem)
 
 
 def md_escape(text: str) -> str:

@@ -34,9 +34,9 @@ from klaverjas_questions.who_revoked import RevokeAnswer, RevokeContent
 from klaverjas_trainer.app.board import pick_cards, show_cards, show_position, show_trump, yes_no
 from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.texts import rule_title, seat_name, t
+from klaverjas_trainer.texts import card_text, rule_title, seat_name, t
+from klaverjas_trainer.texts.answers import pair_name, table_roem
 
-PAIRS: Final = ("N+S", "E+W")
 #: The rules a revoke can break, offered in the who-revoked question.
 PLAY_RULES: Final = [r for r in RuleId if r.topic == "play" and r is not RuleId.PLAY_REVOKE]
 
@@ -182,7 +182,7 @@ def ask_count(content: Any, question: str | None, key: str, profile: Profile) ->
 
 
 def board_nat(content: NatContent, profile: Profile, checks: Checks | None = None) -> None:
-    st.markdown(t("choosers", pair=PAIRS[content.choosers]))
+    st.markdown(t("choosers", pair=pair_name(content.choosers)))
     if content.summary is not None:
         summary = content.summary
         columns: dict[str, list[object]] = {
@@ -192,14 +192,14 @@ def board_nat(content: NatContent, profile: Profile, checks: Checks | None = Non
         }
         if summary.tricks_won is not None:
             columns[t("summary-tricks")] = list(summary.tricks_won)
-        st.table(pd.DataFrame(columns, index=list(PAIRS)))
+        st.table(pd.DataFrame(columns, index=[pair_name(0), pair_name(1)]))
     elif content.trick_table is not None:
         rows = content.trick_table
         frame = pd.DataFrame(
             {
-                t("won-by"): [PAIRS[row.pair] for row in rows],
+                t("won-by"): [pair_name(row.pair) for row in rows],
                 t("table-points"): [row.points for row in rows],
-                t("roem"): [_row_roem(row.pair, row.roem) for row in rows],
+                t("roem"): [table_roem(row.pair, row.roem) for row in rows],
                 t("declared"): [t("yes") if row.declared else t("no") for row in rows],
             },
             index=[t("trick-n", n=n) for n in range(1, 9)],
@@ -216,21 +216,15 @@ def board_nat(content: NatContent, profile: Profile, checks: Checks | None = Non
             show_cards(cards, content.trump, profile, captions=seat_captions(leader, 4))
 
 
-def _row_roem(winner: int, roem: tuple[int, int]) -> str:
-    """The winner's roem, and the other pair's (stuk from hand) where it has some."""
-    other = 1 - winner
-    return f"{roem[winner]} (+{roem[other]} {PAIRS[other]})" if roem[other] else str(roem[winner])
-
-
 def ask_nat(content: NatContent, question: str | None, key: str, profile: Profile) -> Any:
     if question:
         st.markdown(question)
     nat = yes_no(t("nat-question"), f"{key}-nat")
     left, right = st.columns(2)
     with left:
-        first = _number(t("written", pair=PAIRS[0]), 1000, 1, f"{key}-0")
+        first = _number(t("written", pair=pair_name(0)), 1000, 1, f"{key}-0")
     with right:
-        second = _number(t("written", pair=PAIRS[1]), 1000, 1, f"{key}-1")
+        second = _number(t("written", pair=pair_name(1)), 1000, 1, f"{key}-1")
     if nat is None or first is None or second is None:
         return None
     return NatAnswer(nat, (first, second))
@@ -282,7 +276,7 @@ def ask_number(content: Any, question: str | None, key: str, profile: Profile) -
 
 
 def ask_order(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    chosen = st.multiselect(question or "", list(content.cards), format_func=str, key=key)
+    chosen = st.multiselect(question or "", list(content.cards), format_func=card_text, key=key)
     return OrderAnswer(tuple(chosen)) if len(chosen) == len(content.cards) else None
 
 

@@ -10,12 +10,18 @@ from klaverjas_core import RuleSet
 from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.texts import t
+from klaverjas_trainer.texts.catalogue import LANGUAGES, SOURCE
 from lessons import Course, load_course
 
 
 @st.cache_resource(show_spinner=False)
+def _course(language: str) -> Course:
+    return load_course(language=language)
+
+
 def course() -> Course:
-    return load_course()
+    """The course in the session's language (each language loaded once per server)."""
+    return _course(current_language())
 
 
 @st.cache_resource(show_spinner=False)
@@ -48,6 +54,7 @@ class Profile:
     large: bool = False
     group: Group | None = None  # set when the learner joined a club group
     teacher: bool = False  # signed in to the teacher pages in this session
+    language: str | None = None  # chosen in this session, or the learner's saved choice
 
     @property
     def ruleset(self) -> RuleSet:
@@ -59,6 +66,7 @@ class Profile:
             "variants": self.variants,
             "four_colour": self.four_colour,
             "large": self.large,
+            "language": self.language,
         }
 
     def load(self, learner: Learner, group: Group | None = None) -> None:
@@ -70,6 +78,9 @@ class Profile:
         self.variants = [str(v) for v in variants] if isinstance(variants, list) else []
         self.four_colour = bool(saved.get("four_colour", False))
         self.large = bool(saved.get("large", False))
+        language = saved.get("language") or (group.language if group is not None else None)
+        if isinstance(language, str) and language in LANGUAGES:
+            self.language = language
 
 
 def profile() -> Profile:
@@ -77,6 +88,20 @@ def profile() -> Profile:
     if not isinstance(found, Profile):  # first visit, or the app's code was reloaded
         found = st.session_state["profile"] = Profile()
     return found
+
+
+def browser_language(locale: str | None) -> str:
+    """The trainer's language closest to the browser's (``uk-UA`` -> ``uk``), else English."""
+    code = (locale or "").replace("_", "-").split("-")[0].lower()
+    return code if code in LANGUAGES else SOURCE
+
+
+def current_language() -> str:
+    """This session's language: chosen, saved in the profile, or the browser's."""
+    current = profile()
+    if current.language is None:
+        current.language = browser_language(st.context.locale)
+    return current.language
 
 
 def require_learner() -> Learner:

@@ -12,6 +12,7 @@ from typing import Final
 import pandas as pd
 from sqlalchemy import case, delete, func, select
 
+from klaverjas_trainer.storage.db import InputError
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
     answers,
@@ -44,6 +45,7 @@ class Group:
     name: str
     code: str
     rules: str
+    language: str | None = None  # the club evening's language, for members who chose none
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +80,13 @@ class ClubStore:
 
     def set_teacher_password(self, password: str) -> None:
         if len(password) < MIN_PASSWORD:
-            raise ValueError(f"the password needs at least {MIN_PASSWORD} characters")
+            raise InputError(
+                "error-password-short",
+                f"the password needs at least {MIN_PASSWORD} characters",
+                minimum=MIN_PASSWORD,
+            )
         if self.teacher_password_set():
-            raise ValueError("a teacher password is already set")
+            raise InputError("error-password-set", "a teacher password is already set")
         with writing(self.engine) as connection:
             connection.execute(
                 app_settings.insert().values(key="teacher_password", value=hash_secret(password))
@@ -101,10 +107,10 @@ class ClubStore:
 
     # --- groups and members ---
 
-    def create_group(self, name: str, rules: str) -> Group:
+    def create_group(self, name: str, rules: str, language: str | None = None) -> Group:
         clean = " ".join(name.split())
         if not clean:
-            raise ValueError("please give the group a name")
+            raise InputError("error-group-name", "please give the group a name")
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if self.group_by_code(code) is None:
@@ -112,7 +118,11 @@ class ClubStore:
         with writing(self.engine) as connection:
             connection.execute(
                 groups.insert().values(
-                    name=clean[:MAX_NAME], code=code, rules=rules, created_at=self.store.now()
+                    name=clean[:MAX_NAME],
+                    code=code,
+                    rules=rules,
+                    language=language,
+                    created_at=self.store.now(),
                 )
             )
         found = self.group_by_code(code)
@@ -122,25 +132,32 @@ class ClubStore:
     def groups(self) -> list[Group]:
         with reading(self.engine) as connection:
             rows = connection.execute(select(groups).order_by(groups.c.created_at)).all()
-        return [Group(row.id, row.name, row.code, row.rules) for row in rows]
+        return [Group(row.id, row.name, row.code, row.rules, row.language) for row in rows]
 
     def group_by_code(self, code: str) -> Group | None:
         query = select(groups).where(groups.c.code == code.strip().upper())
         with reading(self.engine) as connection:
             row = connection.execute(query).first()
-        return None if row is None else Group(row.id, row.name, row.code, row.rules)
+        return None if row is None else Group(row.id, row.name, row.code, row.rules, row.language)
 
     def join(self, code: str, name: str, pin: str = "") -> Learner:
         """The member `name` of the group with `code`, created on first join; a PIN set at the
         first join is required from then on."""
         group = self.group_by_code(code)
         if group is None:
-            raise ValueError(f"there is no group with the code {code.strip().upper()!r}")
+            shown = code.strip().upper()
+            raise InputError(
+                "error-no-group", f"there is no group with the code {shown!r}", code=shown
+            )
         clean = " ".join(name.split())
         if not clean or len(clean) > MAX_NAME:
-            raise ValueError(f"please enter a name of 1 to {MAX_NAME} characters")
+            raise InputError(
+                "error-name-length",
+                f"please enter a name of 1 to {MAX_NAME} characters",
+                maximum=MAX_NAME,
+            )
         if pin and (not pin.isdigit() or len(pin) != 4):
-            raise ValueError("a PIN is four digits")
+            raise InputError("error-pin-digits", "a PIN is four digits")
         query = select(learners).where(learners.c.space == group.code, learners.c.name == clean)
         with reading(self.engine) as connection:
             row = connection.execute(query).first()
@@ -159,7 +176,7 @@ class ClubStore:
             with reading(self.engine) as connection:
                 row = connection.execute(query).first()
         elif row.pin_hash and not verify_secret(pin, row.pin_hash):
-            raise ValueError("that PIN does not match this name")
+            raise InputError("error-pin-mismatch", "that PIN does not match this name")
         assert row is not None
         city, *variants = group.rules.split("+")
         return Learner(row.id, row.name, {"rules": city, "variants": variants, "group": group.id})
@@ -193,9 +210,9 @@ class ClubStore:
         due: date | None = None,
     ) -> Assignment:
         if (lesson_id is None) == (kind is None):
-            raise ValueError("assign either a lesson or a puzzle set")
+            raise InputError("error-assign-either", "assign either a lesson or a puzzle set")
         if kind is not None and (rule is None or not 1 <= count <= 50):
-            raise ValueError("a puzzle set needs a rule and 1 to 50 puzzles")
+            raise InputError("error-set-size", "a puzzle set needs a rule and 1 to 50 puzzles")
         with writing(self.engine) as connection:
             connection.execute(
                 assignments.insert().values(

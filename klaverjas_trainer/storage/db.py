@@ -23,6 +23,15 @@ class StorageError(RuntimeError):
     """The progress database cannot be used; the message says why in plain words."""
 
 
+class InputError(ValueError):
+    """Input a person typed that cannot be used: `key` names the catalogue message that says
+    why, `fields` fill it (the English text is kept for logs and tests)."""
+
+    def __init__(self, key: str, english: str, **fields: object) -> None:
+        super().__init__(english)
+        self.key, self.fields = key, fields
+
+
 def database_url() -> str:
     """The configured URL, or an absolute SQLite path in the data folder."""
     url = os.environ.get(DATABASE_URL_ENV, "").strip()

@@ -44,6 +44,7 @@ groups = Table(
     Column("name", String(80), nullable=False),
     Column("code", String(12), nullable=False, unique=True),  # what learners type to join
     Column("rules", String(80), nullable=False),  # the group's house rules
+    Column("language", String(8), nullable=True),  # the club evening's language (v3)
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -139,11 +140,7 @@ def _create_v1(connection: Connection) -> None:
 def _canonical_replies_v2(connection: Connection) -> None:
     """Replies become canonical JSON under the question kinds' names; puzzle sets record
     the generator version (1 for every set made so far)."""
-    columns = {column["name"] for column in inspect(connection).get_columns("assignments")}
-    if "generator_version" not in columns:  # a v1 database made before the column existed
-        connection.execute(
-            text("ALTER TABLE assignments ADD COLUMN generator_version INTEGER NOT NULL DEFAULT 1")
-        )
+    _add_column(connection, "assignments", "generator_version", "INTEGER NOT NULL DEFAULT 1")
     rows = connection.execute(
         select(
             answers.c.id, answers.c.source, answers.c.kind, answers.c.rule, answers.c.rules,
@@ -175,10 +172,23 @@ def _winner_lookup(row: Any) -> WinnerLookup:
     return card_at
 
 
+def _group_language_v3(connection: Connection) -> None:
+    """A group can set the language of its club evenings."""
+    _add_column(connection, "groups", "language", "VARCHAR(8)")
+
+
+def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
+    """Add a column unless the table already has it (a new database is made with every
+    column of `metadata`, then runs each migration)."""
+    if name not in {column["name"] for column in inspect(connection).get_columns(table)}:
+        connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+
+
 #: (version, migration) in order; the database records the highest version applied.
 MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (1, _create_v1),
     (2, _canonical_replies_v2),
+    (3, _group_language_v3),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from klaverjas_core import RuleId
 from klaverjas_questions import KINDS, canonical_json
-from klaverjas_trainer.storage.db import StorageError, make_engine
+from klaverjas_trainer.storage.db import InputError, StorageError, make_engine
 from klaverjas_trainer.storage.schema import answers, learners, lesson_progress, migrate
 
 MAX_NAME: Final = 40
@@ -101,9 +101,11 @@ class ProgressStore:
         """The learner with this name, created on first use."""
         clean = " ".join(name.split())
         if not clean:
-            raise ValueError("please enter a name")
+            raise InputError("error-name-empty", "please enter a name")
         if len(clean) > MAX_NAME:
-            raise ValueError(f"a name can be at most {MAX_NAME} characters")
+            raise InputError(
+                "error-name-long", f"a name can be at most {MAX_NAME} characters", maximum=MAX_NAME
+            )
         found = self._find(clean)
         if found:
             return found

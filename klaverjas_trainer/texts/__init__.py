@@ -1,5 +1,5 @@
-"""The trainer's words: one catalogue per language (``texts/<lang>/*.toml``), and the one place
-where facts from the core and the question kinds become sentences.
+"""The trainer's words: one gettext catalogue per language (``texts/locales/<lang>.po``), and the
+one place where facts from the core and the question kinds become sentences.
 
 >>> from klaverjas_core import RuleId, parse_cards
 >>> from klaverjas_questions import fact
@@ -16,12 +16,17 @@ from klaverjas_trainer.texts.catalogue import (
     LANGUAGES,
     Catalogue,
     CatalogueError,
+    card_text,
     catalogue,
+    current,
     explain,
+    language,
+    nt,
     rule_statement,
     rule_title,
     say,
     seat_name,
+    set_language,
     t,
 )
 
@@ -30,12 +35,17 @@ __all__ = [
     "LANGUAGES",
     "Catalogue",
     "CatalogueError",
+    "card_text",
     "catalogue",
+    "current",
     "describe_answer",
     "explain",
+    "language",
+    "nt",
     "rule_statement",
     "rule_title",
     "say",
     "seat_name",
+    "set_language",
     "t",
 ]

@@ -1,4 +1,5 @@
-"""A question's answer in words, one describer per question kind (feedback and answer keys).
+"""A question's answer in words, one describer per question kind (feedback, answer keys and
+the learners' stored replies on the teacher's dashboard, which may leave parts out).
 
 >>> from klaverjas_core import AMSTERDAM
 >>> from klaverjas_questions import question_kind
@@ -13,12 +14,37 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from klaverjas_core import Card, format_cards
-from klaverjas_trainer.texts.catalogue import rule_title, seat_name, t
+from klaverjas_core import Card, RuleId, Seat
+from klaverjas_trainer.texts.catalogue import current, rule_title, seat_name, t
 
 
 def _cards(cards: Iterable[Card]) -> str:
-    return format_cards(sorted(cards)) or t("answer-none")
+    return current().cards(sorted(cards)) or t("answer-none")
+
+
+def _card(card: Card | None) -> str:
+    return t("answer-none") if card is None else current().card(card)
+
+
+def _seat(seat: Seat | None) -> str:
+    return t("answer-none") if seat is None else seat_name(seat)
+
+
+def pair_name(pair: int) -> str:
+    """N+S or E+W, as the language writes them."""
+    return t(f"pair-{pair}")
+
+
+def table_roem(winner: int, roem: tuple[int, int]) -> str:
+    """A trick-table cell: the winner's roem, and the other pair's (stuk from hand) if any."""
+    other = 1 - winner
+    if not roem[other]:
+        return str(roem[winner])
+    return t("table-other-roem", roem=roem[winner], other=roem[other], pair=pair_name(other))
+
+
+def _number(value: int | None) -> str:
+    return t("answer-none") if value is None else str(value)
 
 
 def _yes_no(value: bool | None) -> str:
@@ -27,21 +53,22 @@ def _yes_no(value: bool | None) -> str:
 
 def _count_trick(content: Any, answer: Any) -> str:
     parts = {
-        "winner": t("answer-winner", winner=answer.winner),
-        "points": t("answer-points", points=answer.points),
-        "roem": t("answer-roem", roem=answer.roem),
+        "winner": t("answer-winner", winner=_card(answer.winner)),
+        "points": t("answer-points", points=_number(answer.points)),
+        "roem": t("answer-roem", roem=_number(answer.roem)),
     }
     return " · ".join(parts[question] for question in content.ask)
 
 
 def _nat(content: Any, answer: Any) -> str:
-    first, second = answer.points
-    return t("answer-is-nat", nat=_yes_no(answer.nat), first=first, second=second)
+    first, second = answer.points if answer.points is not None else (None, None)
+    return t("answer-is-nat", nat=_yes_no(answer.nat), first=_number(first), second=_number(second))
 
 
 def _revoke(content: Any, answer: Any) -> str:
     trick = t("answer-none") if answer.trick is None else answer.trick + 1
-    return t("answer-revoke", card=answer.card, trick=trick, rule=rule_title(answer.rule))
+    rule = t("answer-none") if not isinstance(answer.rule, RuleId) else rule_title(answer.rule)
+    return t("answer-revoke", card=_card(answer.card), trick=trick, rule=rule)
 
 
 DESCRIBERS: Final[dict[str, Callable[[Any, Any], str]]] = {
@@ -55,14 +82,14 @@ DESCRIBERS: Final[dict[str, Callable[[Any, Any], str]]] = {
     "count-trick": _count_trick,
     "is-nat": _nat,
     "who-revoked": _revoke,
-    "next-leader": lambda content, answer: seat_name(answer.seat),
-    "next-dealer": lambda content, answer: seat_name(answer.seat),
-    "first-hand": lambda content, answer: seat_name(answer.seat),
-    "partner": lambda content, answer: seat_name(answer.seat),
-    "trump-chooser": lambda content, answer: seat_name(answer.seat),
-    "cards-points": lambda content, answer: str(answer.number),
-    "match-deals": lambda content, answer: str(answer.number),
-    "card-order": lambda content, answer: format_cards(answer.cards),
+    "next-leader": lambda content, answer: _seat(answer.seat),
+    "next-dealer": lambda content, answer: _seat(answer.seat),
+    "first-hand": lambda content, answer: _seat(answer.seat),
+    "partner": lambda content, answer: _seat(answer.seat),
+    "trump-chooser": lambda content, answer: _seat(answer.seat),
+    "cards-points": lambda content, answer: _number(answer.number),
+    "match-deals": lambda content, answer: _number(answer.number),
+    "card-order": lambda content, answer: current().cards(answer.cards),
     "packets": lambda content, answer: "-".join(str(size) for size in answer.packets),
 }
 

@@ -1,82 +1,104 @@
-"""Loading a language's catalogue and rendering facts with it.
+"""Loading a language's catalogue (a gettext ``.po`` file read with Babel) and rendering facts
+with it.
 
-A catalogue is the union of the files of one language folder: ``rules.toml`` (a title,
-statement and explanation per rule id), ``facts.toml`` (message ids that facts name),
-``app.toml`` (page words) and ``worksheet.toml`` (read with the prefix ``sheet-``). A key that
-two files define, or a rule id without text, is an error at load time.
+Message ids are keys: ``nav-learn`` for page words, message ids that facts name
+(``legal-cards``), ``sheet-...`` for worksheets and ``rule:<id>:title|statement|explain`` (and
+``explain-<situation>``) for the rules. A few messages have plural forms (``ntext``). Text is
+chosen per session, never per process: `language` sets the language of the running script
+(a context variable, so every Streamlit session keeps its own).
 """
 
 from __future__ import annotations
 
+import gettext
 import string
-import tomllib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-from klaverjas_core import Card, RuleId, Seat, Suit, format_cards
+from babel.messages.pofile import read_po
+
+from klaverjas_core import Card, RuleId, Seat, Suit
 from klaverjas_questions import Fact, FactValue, Pair
 
-FOLDER: Final = Path(__file__).parent
+FOLDER: Final = Path(__file__).parent / "locales"
+#: The trainer's languages; English is the source every other catalogue translates.
+#: The languages offered: each has a complete catalogue (tests prove it), the source last.
 LANGUAGES: Final = ("en",)
-#: Files of a language folder, and the prefix their keys get in the catalogue.
-FILES: Final = {"facts.toml": "", "app.toml": "", "worksheet.toml": "sheet-"}
+SOURCE: Final = "en"
+_CURRENT: ContextVar[str] = ContextVar("language", default=SOURCE)
 
 
 class CatalogueError(RuntimeError):
     """A catalogue file that is missing, unreadable or inconsistent (a packaging bug)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RuleWords:
-    title: str
-    statement: str
-    explain: str
-    #: Other wordings of `explain`, each true in one kind of position (``explain-partner``).
-    situations: Mapping[str, str] = field(default_factory=dict)
-
-    def explanation(self, situation: str = "") -> str:
-        if not situation:
-            return self.explain
-        found = self.situations.get(situation)
-        if found is None:
-            raise CatalogueError(f"`{self.title}` has no wording for the situation `{situation}`")
-        return found
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 @dataclass(frozen=True, slots=True)
 class Catalogue:
     language: str
-    messages: Mapping[str, str]
-    rules: Mapping[RuleId, RuleWords]
+    messages: Mapping[str, str | tuple[str, ...]]
+    plural: Callable[[int], int]
+    #: Rank letters on cards and in text (boer vrouw heer aas: B V H A in Dutch).
+    ranks: Mapping[str, str]
 
     def text(self, key: str, **fields: object) -> str:
         template = self.messages.get(key)
-        if template is None:
+        if not isinstance(template, str) or not template:
             raise CatalogueError(f"the {self.language} catalogue has no message `{key}`")
         return template.format(**fields)
 
+    def ntext(self, key: str, count: int, **fields: object) -> str:
+        """A message with plural forms, chosen by `count` (which is also a field)."""
+        forms = self.messages.get(key)
+        if not isinstance(forms, tuple):
+            raise CatalogueError(f"the {self.language} catalogue has no plural message `{key}`")
+        return forms[min(self.plural(count), len(forms) - 1)].format(count=count, **fields)
+
+    def rule(self, rule: RuleId, part: str) -> str:
+        """A rule's title, statement or explanation template (``explain-<situation>``)."""
+        template = self.messages.get(f"rule:{rule.value}:{part}")
+        if not isinstance(template, str) or not template:
+            raise CatalogueError(f"the {self.language} catalogue has no {part} for {rule.value}")
+        return template
+
+    def card(self, card: Card) -> str:
+        """``10♥``, with the rank letter of this language (``B♥`` for the jack in Dutch)."""
+        return self.ranks.get(card.rank.symbol, card.rank.symbol) + card.suit.symbol
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
     def say(self, item: Fact) -> str:
         """One fact as a sentence (a rule's explanation or a message)."""
-        fields = {name: self._word(value) for name, value in item.values.items()}
+        fields = {name: self._word(name, value) for name, value in item.values.items()}
         try:
             rule = RuleId(item.key)
         except ValueError:
+            if item.key in self.messages and isinstance(self.messages[item.key], tuple):
+                cards = item.values.get("cards")
+                count = len(cards) if isinstance(cards, tuple) else 1
+                return self.ntext(item.key, count, **fields)
             return self.text(item.key, **fields)
         situation = item.values.get("situation")
-        template = self.rules[rule].explanation(situation if isinstance(situation, str) else "")
-        needed = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        return template.format(**{name: fields.get(name, "-") for name in needed})
+        part = f"explain-{situation}" if isinstance(situation, str) and situation else "explain"
+        template = self.rule(rule, part)
+        return template.format(**{name: fields.get(name, "-") for name in placeholders(template)})
 
-    def _word(self, value: FactValue) -> str:
+    def _word(self, name: str, value: FactValue) -> str:
         if isinstance(value, Fact):
             return self.say(value)
         if isinstance(value, bool):
             return self.text("answer-yes" if value else "answer-no")
         if isinstance(value, Card):
-            return str(value)
+            return self.card(value)
         if isinstance(value, Seat):
             return self.text(f"seat-{value.letter}")
         if isinstance(value, Pair):
@@ -84,60 +106,78 @@ class Catalogue:
         if isinstance(value, Suit):
             return value.symbol
         if isinstance(value, RuleId):
-            return self.rules[value].title
+            return self.rule(value, "title")
         if isinstance(value, tuple):
+            if not value:
+                return self.text("none")
             if all(isinstance(part, Fact) for part in value):
                 return " ".join(self.say(part) for part in value if isinstance(part, Fact))
             cards = [part for part in value if isinstance(part, Card)]
-            return format_cards(cards) or self.text("none")
+            return self.cards(cards) or self.text("none")
         if value is None:
             return self.text("no-card")
         return str(value)
 
 
 @cache
-def catalogue(language: str = "en") -> Catalogue:
-    """The catalogue of `language`, read once per process."""
-    if language not in LANGUAGES:
+def catalogue(language: str = SOURCE) -> Catalogue:
+    """The catalogue of `language`, read once per process (its text never changes)."""
+    path = FOLDER / f"{language}.po"
+    if not path.is_file():
         raise CatalogueError(f"no catalogue for language `{language}` (have: {LANGUAGES})")
-    folder = FOLDER / language
-    messages: dict[str, str] = {}
-    for name, prefix in FILES.items():
-        for key, value in _read(folder / name).items():
-            if not isinstance(value, str):
-                raise CatalogueError(f"{language}/{name}: `{key}` must be text")
-            if prefix + key in messages:
-                raise CatalogueError(f"{language}/{name}: `{prefix + key}` is defined twice")
-            messages[prefix + key] = value
-    raw_rules = _read(folder / "rules.toml")
-    rules = {}
-    for rule in RuleId:
-        entry = raw_rules.get(rule.value)
-        if not isinstance(entry, dict):
-            raise CatalogueError(f"{language}/rules.toml has no text for rule id {rule.value}")
-        situations = {
-            key.removeprefix("explain-"): str(text)
-            for key, text in entry.items()
-            if key.startswith("explain-")
-        }
-        rules[rule] = RuleWords(entry["title"], entry["statement"], entry["explain"], situations)
-    return Catalogue(language, messages, rules)
-
-
-def _read(path: Path) -> dict[str, object]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        with path.open("rb") as source:
+            po = read_po(source, locale=language)
+    except (OSError, ValueError) as error:
         raise CatalogueError(f"cannot read {path}: {error}") from None
+    messages: dict[str, str | tuple[str, ...]] = {}
+    for message in po:
+        if not message.id:
+            continue  # the header
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        text = message.string
+        messages[str(key)] = tuple(text) if isinstance(text, tuple | list) else str(text)
+    plural = gettext.c2py(po.plural_expr)
+    ranks = {rank: str(messages.get(f"rank-{rank}", "") or rank) for rank in RANKS}
+    return Catalogue(language, messages, plural, ranks)
+
+
+#: Rank symbols as the core writes them; `rank-<symbol>` messages give each language's letter.
+RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def current() -> Catalogue:
+    """The catalogue of the running session's language."""
+    return catalogue(_CURRENT.get())
+
+
+def set_language(language: str) -> None:
+    """The language for the rest of this script run (each session sets its own)."""
+    _CURRENT.set(language if language in LANGUAGES else SOURCE)
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Words in `code` inside the block: ``with language("nl"): t("nav-learn")``."""
+    token = _CURRENT.set(code if code in LANGUAGES else SOURCE)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
 
 
 def t(key: str, **fields: object) -> str:
     """A message with its fields filled in; a missing key is a bug, so it raises."""
-    return catalogue().text(key, **fields)
+    return current().text(key, **fields)
+
+
+def nt(key: str, count: int, **fields: object) -> str:
+    """A message with plural forms: ``nt("streak-over", 3)``."""
+    return current().ntext(key, count, **fields)
 
 
 def say(item: Fact) -> str:
-    return catalogue().say(item)
+    return current().say(item)
 
 
 def explain(facts: Iterable[Fact]) -> str:
@@ -146,12 +186,16 @@ def explain(facts: Iterable[Fact]) -> str:
 
 
 def rule_title(rule: RuleId | str) -> str:
-    return catalogue().rules[RuleId(rule)].title
+    return current().rule(RuleId(rule), "title")
 
 
 def rule_statement(rule: RuleId | str) -> str:
-    return catalogue().rules[RuleId(rule)].statement
+    return current().rule(RuleId(rule), "statement")
 
 
 def seat_name(seat: Seat) -> str:
-    return catalogue().text(f"seat-{seat.letter}")
+    return current().text(f"seat-{seat.letter}")
+
+
+def card_text(card: Card) -> str:
+    return current().card(card)

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from klaverjas_core import KlaverjasError
-from klaverjas_trainer.worksheets.pdf import WorksheetError, t, worksheet_pdf
+from klaverjas_trainer import texts
+from klaverjas_trainer.worksheets.pdf import WorksheetError, worksheet_pdf
 from puzzles import LEVELS, PUZZLE_KINDS, PuzzleError, generate
 
 
@@ -30,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
             generate(args.kind, args.rule, seed=args.seed + i, rules=args.rules, level=args.level)
             for i in range(args.count)
         ]
-        subtitle = t("subtitle", count=args.count, rules=puzzles[0].rules.name, level=args.level)
+        subtitle = texts.nt(
+            "sheet-subtitle", args.count, rules=puzzles[0].rules.name, level=args.level
+        )
         args.out.write_bytes(worksheet_pdf(puzzles, subtitle=subtitle))
     except (PuzzleError, KlaverjasError, WorksheetError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)

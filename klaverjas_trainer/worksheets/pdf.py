@@ -19,7 +19,8 @@ from klaverjas_questions.is_nat import NatContent
 from klaverjas_questions.positions import CardQuestion, PositionContent
 from klaverjas_questions.who_revoked import RevokeContent
 from klaverjas_trainer import texts
-from klaverjas_trainer.texts import describe_answer, explain, seat_name
+from klaverjas_trainer.texts import current, describe_answer, explain, seat_name
+from klaverjas_trainer.texts.answers import pair_name, table_roem
 from puzzles import Puzzle
 
 FONT_ENV: Final = "KLAVERJAS_FONT"
@@ -30,7 +31,6 @@ FONT_CANDIDATES: Final = (
 FIXED_DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
 RED: Final = (200, 16, 46)
 BLACK: Final = (17, 17, 17)
-PAIRS: Final = ("N+S", "E+W")
 CARD_W, CARD_H = 12.0, 17.0  # millimetres
 
 
@@ -39,7 +39,7 @@ class WorksheetError(RuntimeError):
 
 
 def t(key: str, **fields: object) -> str:
-    """A worksheet word from the catalogue (``worksheet.toml``)."""
+    """A worksheet word from the catalogue (its ``sheet-`` messages)."""
     return texts.t(f"sheet-{key}", **fields)
 
 
@@ -143,13 +143,13 @@ def _count_trick(pdf: FPDF, content: Any) -> str:
 
 def _is_nat(pdf: FPDF, content: NatContent) -> str:
     _nat_lines(pdf, content)
-    return t("q-is-nat", pair=PAIRS[content.choosers])
+    return t("q-is-nat", pair=pair_name(content.choosers))
 
 
 def _who_revoked(pdf: FPDF, content: RevokeContent) -> str:
     for seat, hand in zip(Seat, content.hands, strict=True):
         pdf.cell(
-            0, 5, t("hand-row", seat=seat_name(seat), cards=" ".join(map(str, hand))),
+            0, 5, t("hand-row", seat=seat_name(seat), cards=current().cards(hand)),
             new_x="LMARGIN", new_y="NEXT",
         )  # fmt: skip
     _trick_lines(pdf, content.tricks)
@@ -180,7 +180,9 @@ def _card_row(
         pdf.set_text_color(*(RED if card.suit.is_red else BLACK))
         pdf.set_xy(left, y + 1)
         pdf.set_font("DejaVu", size=10)
-        pdf.cell(CARD_W, 5, card.rank.symbol, align="C")
+        pdf.cell(
+            CARD_W, 5, current().card(card)[:-1], align="C"
+        )  # the rank, as the language writes it
         pdf.set_xy(left, y + 7)
         pdf.set_font("DejaVu", size=14)
         pdf.cell(CARD_W, 8, card.suit.symbol, align="C")
@@ -204,7 +206,7 @@ def _nat_lines(pdf: FPDF, content: NatContent) -> None:
                 5,
                 t(
                     "pair-row",
-                    pair=PAIRS[pair],
+                    pair=pair_name(pair),
                     card_points=summary.card_points[pair],
                     roem=sum(summary.roem[pair]),
                     undeclared=sum(summary.undeclared_roem[pair]),
@@ -222,29 +224,25 @@ def _nat_lines(pdf: FPDF, content: NatContent) -> None:
                 t(
                     "table-row",
                     number=number,
-                    pair=PAIRS[row.pair],
+                    pair=pair_name(row.pair),
                     points=row.points,
-                    roem=sum(row.roem),
+                    roem=table_roem(row.pair, row.roem),
                     forgotten="" if row.declared else t("forgotten"),
                 ),
                 new_x="LMARGIN",
                 new_y="NEXT",
             )
     elif content.tricks is not None:
-        _trick_lines(pdf, content.tricks)
+        _trick_lines(pdf, content.tricks, content.declared)
 
 
-def _trick_lines(pdf: FPDF, tricks: Sequence[tuple[Seat, Sequence[Card]]]) -> None:
+def _trick_lines(
+    pdf: FPDF,
+    tricks: Sequence[tuple[Seat, Sequence[Card]]],
+    declared: frozenset[int] | None = None,
+) -> None:
+    """One line per trick; with `declared`, the tricks whose roem was not declared say so."""
     for number, (leader, cards) in enumerate(tricks, start=1):
-        pdf.cell(
-            0,
-            5,
-            t(
-                "trick-row",
-                number=number,
-                leader=seat_name(leader),
-                cards=" ".join(map(str, cards)),
-            ),
-            new_x="LMARGIN",
-            new_y="NEXT",
-        )
+        forgotten = declared is not None and number - 1 not in declared
+        line = t("trick-row", number=number, leader=seat_name(leader), cards=current().cards(cards))
+        pdf.cell(0, 5, line + (t("forgotten") if forgotten else ""), new_x="LMARGIN", new_y="NEXT")

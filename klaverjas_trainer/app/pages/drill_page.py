@@ -15,7 +15,7 @@ from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import describe_answer, explain, rule_title, t
+from klaverjas_trainer.texts import describe_answer, explain, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, targets
 
 current = profile()
@@ -142,7 +142,7 @@ if state.grade is not None:
         st.markdown(t("rule-named", title=title))
         st.write(explain(puzzle.solution.facts))
     if state.streak_over:
-        st.warning(t("streak-over", count=state.streak), icon=":material/flag:")
+        st.warning(nt("streak-over", state.streak), icon=":material/flag:")
     if st.button(t("next-puzzle"), type="primary", key="next_button"):
         drill.next_puzzle(state)
         st.rerun()

@@ -163,7 +163,7 @@ def lesson_view(lesson: Lesson) -> None:
         with st.expander(t("glossary")):
             for term in dict.fromkeys(terms):
                 entry = the_course.glossary[term]
-                st.markdown(f"**{entry.dutch}** — {entry.english}. {entry.explain}")
+                st.markdown(f"**{entry.dutch}** — {entry.word}. {entry.explain}")
     back, forward = st.columns(2)
     if back.button(t("back"), disabled=index == 0, key="step_back"):
         state.step -= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_core import VARIANTS
-from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import club, profile, store
 from klaverjas_trainer.texts import t
 
@@ -21,7 +21,7 @@ with st.form("pick-learner", border=False):
         try:
             current.load(progress_store.learner(typed.strip() or picked or ""))
         except ValueError as problem:
-            st.error(t("name-problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("name-problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
             for key in ("drill", "lesson"):  # a new player starts afresh
                 st.session_state.pop(key, None)
@@ -36,7 +36,7 @@ with st.form("join-group", border=False):
         try:
             joined = clubs.join(code, member, pin)
         except ValueError as problem:
-            st.error(t("problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
             current.load(joined, clubs.group_by_code(code))
             for key in ("drill", "lesson"):

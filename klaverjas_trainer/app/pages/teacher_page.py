@@ -13,8 +13,9 @@ import streamlit as st
 from klaverjas_core import VARIANTS, RuleId, RuleSet
 from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, set_puzzles
-from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import club, course, profile
+from klaverjas_trainer.storage import InputError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.storage.club_stats import (
     answer_spread,
@@ -48,7 +49,10 @@ def password_gate() -> None:
                     try:
                         clubs.set_teacher_password(first)
                     except ValueError as problem:
-                        st.error(t("problem", problem=problem), icon=":material/back_hand:")
+                        st.error(
+                            t("problem", problem=problem_words(problem)),
+                            icon=":material/back_hand:",
+                        )
                     else:
                         current.teacher = True
                         st.rerun()
@@ -84,7 +88,7 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
         try:
             made = clubs.create_group(name, RuleSet.parse("+".join([city, *variants])).name)
         except ValueError as problem:
-            st.error(t("problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
             st.success(t("group-created", name=md_escape(made.name)))
             st.markdown(f"# `{made.code}`")
@@ -251,7 +255,12 @@ with assign, st.form("assign", border=False):
                 clubs.assign(group.id, lesson_id=lesson_id, due=due)
             else:
                 if not can_generate(kind, RuleId(rule), house_rules):
-                    raise ValueError(f"no {t(f'kind-{kind}')} puzzles for {title(rule)}")
+                    raise InputError(
+                        "error-no-puzzles",
+                        f"no {kind} puzzles for {rule}",
+                        kind=t(f"kind-{kind}"),
+                        rule=title(rule),
+                    )
                 clubs.assign(
                     group.id,
                     kind=kind,
@@ -262,7 +271,7 @@ with assign, st.form("assign", border=False):
                     due=due,
                 )
         except ValueError as problem:
-            st.error(t("problem", problem=problem), icon=":material/back_hand:")
+            st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
             st.success(t("assigned"), icon=":material/check_circle:")
 
@@ -278,8 +287,10 @@ with sheet:
                     set_puzzles(chosen_sheet, group.rules),
                     subtitle=f"{group.name} · {describe(chosen_sheet, course())}",
                 )
-            except (WorksheetError, PuzzleError) as problem:
-                st.error(str(problem), icon=":material/print:")
+            except PuzzleError:
+                st.error(t("set-unavailable"), icon=":material/print:")
+            except WorksheetError:
+                st.error(t("sheet-font-missing"), icon=":material/print:")
             else:
                 st.download_button(
                     t("worksheet-download"),
