@@ -31,6 +31,10 @@ from puzzles import PRACTISABLE  # noqa: E402
 PASSWORD = "dashboard-bench"
 
 
+#: Canonical replies, as the app stores them.
+REPLIES = ('{"cards":["Q♥"]}', '{"cards":["7♦","8♠"]}')
+
+
 def fill(club: ClubStore, learners: int, per_learner: int) -> int:
     group = club.create_group("Big club", "amsterdam")
     shared = club.assign(group.id, kind="which-cards", rule="play.no-undertrump", count=10, seed=1)
@@ -46,7 +50,7 @@ def fill(club: ClubStore, learners: int, per_learner: int) -> int:
                 "source": "puzzle", "item_id": f"p{n % 10}", "kind": "which-cards",
                 "rule": rng.choice(rules), "tags": "", "rules": "amsterdam", "level": 1,
                 "seed": n, "assignment_id": shared.id if n < 10 else None,
-                "given": rng.choice(["Q♥", "7♦ 8♠"]), "correct": rng.random() < 0.7,
+                "given": rng.choice(REPLIES), "correct": rng.random() < 0.7,
                 "seconds": 3.0,
             }
             for n in range(per_learner)

@@ -149,7 +149,19 @@ for _suit in Suit:
     _SUIT_BY_TOKEN[_suit.name] = _suit
 for _white, _suit in zip("♧♢♡♤", Suit, strict=True):
     _SUIT_BY_TOKEN[_white] = _suit
-_RANK_BY_TOKEN: Final[dict[str, Rank]] = {r.symbol: r for r in Rank} | {r.letter: r for r in Rank}
+#: How each language writes the ranks on cards (jack, queen, king, ace differ): Dutch boer
+#: vrouw heer aas, Ukrainian and Russian валет дама король туз. Every form is read back.
+RANK_NAMES: Final[dict[str, tuple[str, ...]]] = {
+    "en": _RANK_SYMBOLS,
+    "nl": ("7", "8", "9", "10", "B", "V", "H", "A"),
+    "uk": ("7", "8", "9", "10", "В", "Д", "К", "Т"),
+    "ru": ("7", "8", "9", "10", "В", "Д", "К", "Т"),
+}
+_RANK_BY_TOKEN: Final[dict[str, Rank]] = (
+    {r.symbol: r for r in Rank}
+    | {r.letter: r for r in Rank}
+    | {names[r.value]: r for names in RANK_NAMES.values() for r in Rank}
+)
 
 
 def _clean(text: str) -> str:
@@ -194,15 +206,21 @@ class Card:
         return _ALL_CARDS[index]
 
     @staticmethod
-    def parse(text: str) -> Card:
-        """One card from ``10♥``, ``TH`` or ``10h`` (case-insensitive)."""
+    def parse(text: str, language: str = "en") -> Card:
+        """One card from ``10♥``, ``TH`` or ``10h`` (case-insensitive), also with the rank
+        letters of Dutch (``B♥`` boer), Ukrainian or Russian (``В♥`` валет); an error names
+        the ranks as `language` writes them."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not card notation (write a card like 10♥)")
         token = _clean(text).upper()
         rank = _RANK_BY_TOKEN.get(token[:-1])
         suit = _SUIT_BY_TOKEN.get(token[-1:])
         if rank is None or suit is None or not token:
+            ranks = " ".join(RANK_NAMES.get(language, _RANK_SYMBOLS))
+            example = RANK_NAMES.get(language, _RANK_SYMBOLS)[4] + "♥"
             raise NotationError(
                 f"`{text.strip()}` is not a card "
-                "(write a rank 7 8 9 10 J Q K A, then a suit ♣ ♦ ♥ ♠ or C D H S, e.g. 10♥ or TH)"
+                f"(write a rank {ranks}, then a suit ♣ ♦ ♥ ♠ or C D H S, e.g. 10♥ or {example})"
             )
         return _ALL_CARDS[suit.value * 8 + rank.value]
 
@@ -234,12 +252,12 @@ _ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(32))
 DECK: Final = _ALL_CARDS
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str, language: str = "en") -> Card:
     """One card; see `Card.parse`."""
-    return Card.parse(text)
+    return Card.parse(text, language)
 
 
-def parse_cards(text: str) -> list[Card]:
+def parse_cards(text: str, language: str = "en") -> list[Card]:
     """Cards separated by spaces or commas, in the order written; duplicates are an error.
 
     >>> [str(c) for c in parse_cards("10♥ JC, 7d")]
@@ -248,8 +266,16 @@ def parse_cards(text: str) -> list[Card]:
     Traceback (most recent call last):
     ...
     klaverjas_core.errors.NotationError: `1X` is not a card (write a rank 7 8 9 10 J Q K A, ...)
+    >>> format_cards(parse_cards("B♥ V♠ Т♣", language="nl"))
+    'J♥ Q♠ A♣'
+    >>> parse_cards("B♥ X♣", language="nl")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    klaverjas_core.errors.NotationError: `X♣` is not a card (write a rank 7 8 9 10 B V H A, ...)
     """
-    cards = [Card.parse(token) for token in text.replace(",", " ").split()]
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not card notation (write cards like 10♥ J♣)")
+    cards = [Card.parse(token, language) for token in text.replace(",", " ").split()]
     _require_unique(cards)
     return cards
 

@@ -97,7 +97,8 @@ def _parse_rules(text: str) -> RuleSet:
     return base.with_variants(**dict.fromkeys(variants, True))
 
 
-#: Rules that exist only with the partner exemption (Amsterdam), and only without compulsory.
+#: Rules that exist only with the partner exemption (Amsterdam); and the free choice of trumps
+#: with its forced first hand, which exists only without compulsory trumps.
 _EXEMPTION_RULES: Final = frozenset(
     {RuleId.PLAY_PARTNER_WINNING, RuleId.PLAY_NO_UNDERTRUMP, RuleId.PLAY_ONLY_LOWER_TRUMPS}
 )

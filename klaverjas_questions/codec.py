@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from klaverjas_core import Card, KlaverjasError, RuleId, RuleSet, Seat, Suit, parse_card
+from klaverjas_core import Card, KlaverjasError, RuleId, Seat, Suit, parse_card
 from klaverjas_questions.model import JSON, QuestionError
 
 T = TypeVar("T")
@@ -145,7 +145,3 @@ def card_set(cards: Iterable[Card]) -> list[JSON]:
 
 def pair_list(values: Sequence[int]) -> list[JSON]:
     return [values[0], values[1]]
-
-
-def ruleset_of(value: RuleSet | str) -> RuleSet:
-    return value if isinstance(value, RuleSet) else RuleSet.parse(value)

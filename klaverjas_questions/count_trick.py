@@ -20,6 +20,7 @@ from klaverjas_core import (
     TrickJudgement,
     judge_trick,
 )
+from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_questions.codec import Reader, card_list
 from klaverjas_questions.facts import trick_facts
 from klaverjas_questions.model import (
@@ -35,7 +36,6 @@ from klaverjas_questions.model import (
 R = RuleId
 QUESTIONS: Final = ("winner", "points", "roem")
 LAST_TRICK: Final = 8
-LAST_TRICK_BONUS: Final = 10
 ROEM_RULES: Final = frozenset(
     {R.ROEM_RUN_OF_THREE, R.ROEM_RUN_OF_FOUR, R.ROEM_STUK, R.ROEM_FOUR_OF_A_KIND}
 )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from klaverjas_core import DealScore, LegalCards, Revoke, RuleId, TrickJudgement, Verdict
+from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_questions.model import Fact, Pair, fact
 
 R = RuleId
@@ -75,7 +76,7 @@ def trick_facts(judged: TrickJudgement, *, last_trick: bool = False) -> tuple[Fa
         fact(R.POINTS_CARDS, cards=judged.cards, points=judged.points),
     ]
     if last_trick:
-        facts.append(fact("last-trick-bonus", points=judged.points + 10))
+        facts.append(fact("last-trick-bonus", points=judged.points + LAST_TRICK_BONUS))
     facts.extend(fact(item.rule, cards=item.cards, points=item.points) for item in judged.roem)
     return tuple(facts)
 

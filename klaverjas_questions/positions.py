@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Self
 
-from klaverjas_core import Card, KlaverjasError, LegalCards, Position, RuleId, RuleSet, Seat, Suit
+from klaverjas_core import Card, KlaverjasError, LegalCards, Position, RuleSet, Seat, Suit
 from klaverjas_questions.codec import Reader, card_list, card_set
 from klaverjas_questions.facts import legal_facts, reason, verdict_fact
 from klaverjas_questions.model import (
@@ -293,5 +293,4 @@ __all__ = [
     "CityAnswer",
     "LegalAnswer",
     "PositionContent",
-    "RuleId",
 ]

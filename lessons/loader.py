@@ -22,7 +22,6 @@ from lessons.checks import Check, Table
 COURSE_DIR: Final = Path(__file__).parent / "course"
 GLOSSARY_FILE: Final = "glossary.toml"
 GLOSSARY_LINK: Final = re.compile(r"\[\[([^\]]+)\]\]")
-SEAT_NAMES: Final = {seat.name[0]: seat for seat in Seat} | {seat.name: seat for seat in Seat}
 
 
 class LessonError(ValueError):
@@ -151,10 +150,12 @@ def _cards(value: object) -> tuple[Card, ...]:
 
 
 def _seat(value: object) -> Seat:
-    seat = SEAT_NAMES.get(str(value).upper()) if isinstance(value, str) else None
-    if seat is None:
+    if not isinstance(value, str):
         raise ValueError(f"must be a seat N, E, S or W, got {value!r}")
-    return seat
+    try:
+        return Seat.parse(value)
+    except KlaverjasError:
+        raise ValueError(f"must be a seat N, E, S or W, got {value!r}") from None
 
 
 def _rule(value: object) -> RuleId:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from klaverjas_core import Card, Deal, DealScore, KlaverjasError, RuleId, RuleSet, Seat, Suit
 from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
+from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_core.tricks import winner_index
 from klaverjas_questions import JSON
 from klaverjas_questions.is_nat import IS_NAT, NatContent, Summary, TableRow
@@ -281,7 +282,7 @@ def _summary_problems(summary: Summary, rules: RuleSet) -> list[str]:
 def _table_problems(rows: Sequence[TableRow], rules: RuleSet) -> list[str]:
     problems = []
     for number, row in enumerate(rows, start=1):
-        bonus = 10 if number == 8 else 0
+        bonus = LAST_TRICK_BONUS if number == 8 else 0
         if not bonus <= row.points <= MOST_POINTS_IN_A_TRICK + bonus:
             problems.append(f"trick {number} cannot be worth {row.points} points")
         for pair, roem in enumerate(row.roem):

@@ -15,8 +15,11 @@ from klaverjas_core import parse_cards
 from klaverjas_questions.positions import CardsAnswer
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
+from klaverjas_trainer.texts import language, t
+from klaverjas_trainer.texts.catalogue import LANGUAGES
 from puzzles import generate
 
+from .english import ENGLISH
 from .streamlit_server import running_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +65,7 @@ def visit_lesson_and_progress(page: Page) -> None:
     """Open a lesson, answer its first check, then look at the progress page."""
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
     page.get_by_role("link", name="Learn").click()
-    page.get_by_role("button", name="Open").nth(6).click()  # lesson 7
+    page.locator(".st-key-open-partner-exemption button").click()  # lesson 7
     expect(page.get_by_role("heading", name="7. Your partner is winning")).to_be_visible(
         timeout=30_000
     )
@@ -163,4 +166,38 @@ def test_teacher_dashboard_and_projector_in_a_real_browser(server: tuple[str, Pa
         expect(page.get_by_text("Legal:")).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         page.screenshot(path=str(ARTIFACTS / "projector.png"), full_page=True)
+        browser.close()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_language_from_the_first_visit_in_a_real_browser(
+    server: tuple[str, Path], code: str
+) -> None:
+    """A browser set to the language sees the trainer in it at once, at desktop and phone
+    width, and signs in and drills without one English word (screenshots per language)."""
+    url, _ = server
+    with language(code):
+        words = {key: t(key) for key in ("new-name", "start", "go-drill", "your-hand")}
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width, height, suffix in ((1100, 1300, ""), (390, 844, "-phone")):
+            context = browser.new_context(
+                locale=code, viewport={"width": width, "height": height}, device_scale_factor=1
+            )
+            page = context.new_page()
+            idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+            page.goto(f"{url}/profile")
+            expect(idle).to_be_visible(timeout=30_000)
+            page.get_by_label(words["new-name"]).fill(f"Lena {code}{suffix}")
+            page.get_by_role("button", name=words["start"]).click()
+            expect(idle).to_be_visible(timeout=30_000)
+            page.get_by_role("link", name=words["go-drill"]).click()  # the same session
+            expect(page.get_by_text(words["your-hand"]).first).to_be_visible(timeout=30_000)
+            expect(idle).to_be_visible(timeout=30_000)
+            page.screenshot(path=str(ARTIFACTS / f"language-{code}{suffix}.png"), full_page=True)
+            body = page.inner_text("body")
+            if code != "en":
+                assert not ENGLISH.findall(body), ENGLISH.findall(body)
+            context.close()
         browser.close()

@@ -113,3 +113,21 @@ def test_suit_parse() -> None:
     assert Suit.parse("♠") is Suit.parse("s") is Suit.parse("SPADES") is Suit.SPADES
     with pytest.raises(NotationError, match="`X` is not a suit"):
         Suit.parse("X")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [("B♥ V♠ H♦ A♣", "nl", "J♥ Q♠ K♦ A♣"), ("В♥ Д♠ К♦ Т♣", "uk", "J♥ Q♠ K♦ A♣"),
+     ("в♥ т♠", "ru", "J♥ A♠"), ("10♥ J♣", "nl", "10♥ J♣")],
+)  # fmt: skip
+def test_cards_in_dutch_ukrainian_and_russian_notation(
+    text: str, language: str, expected: str
+) -> None:
+    assert format_cards(parse_cards(text, language)) == expected
+
+
+def test_a_bad_card_names_the_ranks_of_the_language_asked_for() -> None:
+    with pytest.raises(NotationError, match="write a rank 7 8 9 10 В Д К Т"):
+        parse_cards("В♥ Ж♣", language="uk")
+    with pytest.raises(NotationError, match="is not card notation"):
+        parse_cards(None)  # type: ignore[arg-type]

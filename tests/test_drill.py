@@ -157,7 +157,7 @@ def test_a_club_set_runs_in_order_then_finishes(store: ProgressStore) -> None:
     assert state.set_finished and state.assignment is None
 
 
-def test_a_set_made_by_other_generators_is_refused_not_shown_different(
+def test_a_set_made_by_other_generators_is_refused_not_shown_different(  # and not 'finished'
     store: ProgressStore,
 ) -> None:
     club = ClubStore(store)
@@ -173,5 +173,5 @@ def test_a_set_made_by_other_generators_is_refused_not_shown_different(
         state, rules=AMSTERDAM, store=store, learner_id=club.join(group.code, "Anna").id,
         assignment=old, group_rules=group.rules, now=NOW, rng=random.Random(0),
     )  # fmt: skip
-    assert state.set_finished and state.assignment is None  # the set ends, the drill goes on
+    assert state.set_unavailable and not state.set_finished and state.assignment is None
     assert choice is not None and choice.reason is not None and choice.reason.key == "suggested"

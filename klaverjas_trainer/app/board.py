@@ -11,7 +11,7 @@ from klaverjas_core import VARIANTS, Card, RuleSet, Suit
 from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.texts import say, t
+from klaverjas_trainer.texts import bound, say, t
 
 T = TypeVar("T")
 
@@ -121,7 +121,7 @@ def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) ->
         list(cards),
         selection_mode="multi",
         key=key,
-        format_func=lambda card: card_label(card, four_colour=profile.four_colour),
+        format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
     )
     return list(chosen)
 
@@ -129,6 +129,9 @@ def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) ->
 def yes_no(question: str, key: str) -> bool | None:
     """A Yes / No choice; None until the learner picks one."""
     answer = st.segmented_control(
-        question, [True, False], key=key, format_func=lambda v: t("yes") if v else t("no")
+        question,
+        [True, False],
+        key=key,
+        format_func=bound(lambda v: t("answer-yes" if v else "answer-no")),
     )
     return None if answer is None else bool(answer)

@@ -70,6 +70,7 @@ class DrillState:
     assignment: int | None = None  # a club puzzle set being worked through
     position: int = 0  # the next puzzle of that set
     set_finished: bool = False
+    set_unavailable: bool = False  # the set cannot be made by this trainer (see `set_key`)
     fresh: bool = True  # a new puzzle is wanted
 
 
@@ -142,7 +143,7 @@ def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Ch
     try:
         puzzle = make(set_key(assignment, group_rules, state.position))
     except PuzzleError:
-        state.assignment, state.set_finished = None, True  # the set cannot be made here
+        state.assignment, state.set_unavailable = None, True  # it cannot be made here
         return None
     return Choice(puzzle, Reason("set-progress", {"number": state.position + 1,
                                                   "count": assignment.count}))  # fmt: skip

@@ -8,7 +8,7 @@ import streamlit as st
 from babel import Locale
 
 from klaverjas_trainer.app.services import profile, store
-from klaverjas_trainer.texts import set_language, t
+from klaverjas_trainer.texts import bound, set_language, t
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 
 
@@ -26,7 +26,7 @@ def choose_language() -> None:
         t("language"),
         LANGUAGES,
         index=LANGUAGES.index(current.language) if current.language in LANGUAGES else 0,
-        format_func=language_name,
+        format_func=bound(language_name),
         key="language_choice",
         on_change=_changed,
     )

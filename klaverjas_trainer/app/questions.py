@@ -1,6 +1,7 @@
 """One renderer per question kind: how the app draws a question's content (`board`) and asks
-for the reply (`ask`). Drill, lessons and projector all draw through these; a test fails when a
-kind of `klaverjas_questions` has none.
+for the reply (`ask`). The drill and the projector draw puzzles with `board` (a lesson draws its
+own table) and drill and lessons ask with `ask`; a test fails when a kind of
+`klaverjas_questions` has none.
 
 `ask` returns the reply in the kind's answer type, or None while the learner has not answered
 every part (nothing is preselected, and an empty number is not 0). Its `question` is the
@@ -34,7 +35,7 @@ from klaverjas_questions.who_revoked import RevokeAnswer, RevokeContent
 from klaverjas_trainer.app.board import pick_cards, show_cards, show_position, show_trump, yes_no
 from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.texts import card_text, rule_title, seat_name, t
+from klaverjas_trainer.texts import bound, card_text, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name, table_roem
 
 #: The rules a revoke can break, offered in the who-revoked question.
@@ -164,7 +165,7 @@ def ask_count(content: Any, question: str | None, key: str, profile: Profile) ->
         winner = st.pills(
             single or t("who-wins"),
             list(content.trick),
-            format_func=lambda card: card_label(card, four_colour=profile.four_colour),
+            format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
             key=f"{key}-winner",
         )
     if "points" in content.ask:
@@ -252,7 +253,7 @@ def ask_revoke(content: RevokeContent, question: str | None, key: str, profile: 
         placeholder=t("choose"),
     )  # fmt: skip
     rule = st.selectbox(
-        t("broken-rule"), PLAY_RULES, index=None, format_func=rule_title, key=f"{key}-rule",
+        t("broken-rule"), PLAY_RULES, index=None, format_func=bound(rule_title), key=f"{key}-rule",
         placeholder=t("choose"),
     )  # fmt: skip
     return None if card is None or rule is None else RevokeAnswer(card, rule)
@@ -266,7 +267,7 @@ def no_board(content: Any, profile: Profile, checks: Checks | None = None) -> No
 
 
 def ask_seat(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    seat = st.segmented_control(question or "", list(Seat), format_func=seat_name, key=key)
+    seat = st.segmented_control(question or "", list(Seat), format_func=bound(seat_name), key=key)
     return None if seat is None else SeatAnswer(Seat(seat))
 
 
@@ -276,7 +277,13 @@ def ask_number(content: Any, question: str | None, key: str, profile: Profile) -
 
 
 def ask_order(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    chosen = st.multiselect(question or "", list(content.cards), format_func=card_text, key=key)
+    chosen = st.multiselect(
+        question or "",
+        list(content.cards),
+        format_func=bound(card_text),
+        key=key,
+        placeholder=t("choose"),
+    )
     return OrderAnswer(tuple(chosen)) if len(chosen) == len(content.cards) else None
 
 

@@ -7,6 +7,7 @@ is never left half-migrated. Add a migration to change the schema; never edit an
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, Final
 
 from sqlalchemy import (
@@ -30,8 +31,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import SQLAlchemyError
 
+from klaverjas_core import Card
 from klaverjas_trainer.storage.legacy import WinnerLookup, convert
-from puzzles import PuzzleError, generate
+from puzzles import GENERATOR_VERSION, PuzzleError, generate
 
 metadata = MetaData()
 
@@ -157,19 +159,27 @@ def _canonical_replies_v2(connection: Connection) -> None:
 
 def _winner_lookup(row: Any) -> WinnerLookup:
     """Old count-trick replies named the winner by its place in the trick: regenerate the
-    puzzle from its seed to name the card."""
+    puzzle from its seed to name the card. Only generators of version 1 make the positions a
+    version-1 database was answered on; under any other version the reply is kept as it was."""
 
     def card_at(index: int) -> str | None:
-        if row.seed is None:
+        if row.seed is None or GENERATOR_VERSION != 1:
             return None
-        try:
-            puzzle = generate(row.kind, row.rule, seed=row.seed, rules=row.rules, level=row.level)
-        except PuzzleError:
-            return None
-        trick = puzzle.content.trick
-        return str(trick[index]) if 0 <= index < len(trick) else None
+        trick = _old_trick(row.kind, row.rule, row.seed, row.rules, row.level)
+        return str(trick[index]) if trick is not None and 0 <= index < len(trick) else None
 
     return card_at
+
+
+@lru_cache(maxsize=4096)  # replies to one club set share their puzzles
+def _old_trick(kind: str, rule: str, seed: int, rules: str, level: int) -> tuple[Card, ...] | None:
+    try:
+        trick: tuple[Card, ...] = generate(
+            kind, rule, seed=seed, rules=rules, level=level
+        ).content.trick
+    except PuzzleError:
+        return None
+    return trick
 
 
 def _group_language_v3(connection: Connection) -> None:

@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from babel.messages.pofile import read_po
 
@@ -28,7 +28,7 @@ from klaverjas_questions import Fact, FactValue, Pair
 FOLDER: Final = Path(__file__).parent / "locales"
 #: The trainer's languages; English is the source every other catalogue translates.
 #: The languages offered: each has a complete catalogue (tests prove it), the source last.
-LANGUAGES: Final = ("en",)
+LANGUAGES: Final = ("nl", "uk", "ru", "en")
 SOURCE: Final = "en"
 _CURRENT: ContextVar[str] = ContextVar("language", default=SOURCE)
 
@@ -164,6 +164,18 @@ def language(code: str) -> Iterator[None]:
         yield
     finally:
         _CURRENT.reset(token)
+
+
+def bound(func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """`func`, always in the language of the run that made it: a widget's `format_func` may
+    be called after the run (Streamlit's test harness does), when another language is set."""
+    code = _CURRENT.get()
+
+    def in_language(value: Any) -> str:
+        with language(code):
+            return func(value)
+
+    return in_language
 
 
 def t(key: str, **fields: object) -> str:

@@ -14,13 +14,20 @@ from klaverjas_trainer.worksheets.pdf import WorksheetError, worksheet_pdf
 from puzzles import LEVELS, PUZZLE_KINDS, PuzzleError, generate
 
 
+def positive(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {number}")
+    return number
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m klaverjas_trainer.worksheets", description=__doc__
     )
     parser.add_argument("--kind", required=True, choices=PUZZLE_KINDS)
     parser.add_argument("--rule", required=True, help="target rule id, e.g. play.must-overtrump")
-    parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--count", type=positive, default=6)
     parser.add_argument("--seed", type=int, default=0, help="first seed; puzzle i uses seed + i")
     parser.add_argument("--rules", default="amsterdam")
     parser.add_argument("--level", type=int, default=1, choices=LEVELS)

@@ -15,7 +15,7 @@ from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import describe_answer, explain, nt, rule_title, t
+from klaverjas_trainer.texts import bound, describe_answer, explain, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, targets
 
 current = profile()
@@ -36,7 +36,7 @@ with st.expander(t("settings"), expanded=state.choice is None):
         t("kind"),
         PUZZLE_KINDS,
         index=PUZZLE_KINDS.index(state.kind),
-        format_func=lambda k: t(f"kind-{k}"),
+        format_func=bound(lambda k: t(f"kind-{k}")),
         key="drill_kind",
         on_change=new_puzzle,
     )
@@ -45,7 +45,7 @@ with st.expander(t("settings"), expanded=state.choice is None):
         t("rule"),
         options,
         index=options.index(state.rule) if state.rule in options else 0,
-        format_func=lambda r: t("need-most") if r == AUTO else rule_title(r),
+        format_func=bound(lambda r: t("need-most") if r == AUTO else rule_title(r)),
         key="drill_rule",
         on_change=new_puzzle,
     )
@@ -59,7 +59,7 @@ with st.expander(t("settings"), expanded=state.choice is None):
         t("mode"),
         drill.MODES,
         horizontal=True,
-        format_func=lambda m: t(f"mode-{m}"),
+        format_func=bound(lambda m: t(f"mode-{m}")),
         key="drill_mode",
         on_change=new_puzzle,
     )
@@ -67,6 +67,9 @@ with st.expander(t("settings"), expanded=state.choice is None):
 if state.set_finished:
     state.set_finished = False
     st.success(t("set-finished"), icon=":material/emoji_events:")
+if state.set_unavailable:
+    state.set_unavailable = False
+    st.warning(t("set-unavailable"), icon=":material/warning:")
 if current.group is not None and state.assignment is None:
     with st.expander(t("assignments"), expanded=True):
         show_assignments(club(), learner, current.group.id, course())
@@ -88,7 +91,7 @@ if state.fresh or state.choice is None:
         rng=random.Random(),
     )
     state.fresh, state.grade, state.started = False, None, time.monotonic()
-    if state.set_finished:
+    if state.set_finished or state.set_unavailable:
         st.rerun()
 
 if state.choice is None:

@@ -7,7 +7,7 @@ import streamlit as st
 from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import club, profile, store
-from klaverjas_trainer.texts import t
+from klaverjas_trainer.texts import bound, t
 
 current = profile()
 progress_store = store()
@@ -60,16 +60,17 @@ if current.learner is not None:
             ["amsterdam", "rotterdam"],
             disabled=current.group is not None,  # a group plays its house rules
             index=0 if current.rules == "amsterdam" else 1,
-            format_func=lambda name: t(f"rules-{name}"),
+            format_func=bound(lambda name: t(f"rules-{name}")),
             horizontal=True,
             key="set_rules",
         )
         variants = st.multiselect(
             t("variants"),
             list(VARIANTS),
+            placeholder=t("choose"),
             disabled=current.group is not None,
             default=current.variants,
-            format_func=lambda name: t(f"variant-{name}"),
+            format_func=bound(lambda name: t(f"variant-{name}")),
             key="set_variants",
         )
         four_colour = st.toggle(t("four-colour"), value=current.four_colour, key="set_four")

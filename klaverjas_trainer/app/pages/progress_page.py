@@ -5,12 +5,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from klaverjas_trainer.app.services import course, require_learner, store
+from klaverjas_trainer.app.export import csv_bytes, headers
+from klaverjas_trainer.app.services import course, profile, require_learner, store
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.stats import daily_accuracy, needs_practice, rule_stats
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import rule_title, t
-from puzzles import PRACTISABLE
+from klaverjas_trainer.texts import bound, rule_title, t
+from puzzles import PUZZLE_KINDS, targets
 
 learner = require_learner()
 progress_store = store()
@@ -44,7 +45,8 @@ if weak:
     st.markdown("\n".join(f"- {rule_title(rule)}" for rule in weak[:5]))
 else:
     st.write(t("nothing-weak"))
-upcoming = plan(answers, sorted(rule.value for rule in PRACTISABLE), utc_now())[:3]
+drillable = {rule.value for kind in PUZZLE_KINDS for rule in targets(kind, profile().ruleset)}
+upcoming = plan(answers, sorted(drillable), utc_now())[:3]
 names = ", ".join(f"{rule_title(s.rule)} ({t(f'reason-{s.reason.value}')})" for s in upcoming)
 st.caption(t("coming-up", rules=names))
 
@@ -54,7 +56,7 @@ focus = st.selectbox(
     t("trend-rule"),
     ["", *practised],
     key="trend_rule",
-    format_func=lambda rule: rule_title(rule) if rule else t("all-rules"),
+    format_func=bound(lambda rule: rule_title(rule) if rule else t("all-rules")),
 )
 daily = daily_accuracy(answers[answers["rule"] == focus] if focus else answers)
 daily[t("accuracy-percent")] = (daily["accuracy"] * 100).round(1)
@@ -62,7 +64,7 @@ st.bar_chart(daily, x="day", y=t("accuracy-percent"), y_label=t("accuracy-percen
 
 st.download_button(
     t("export"),
-    answers.to_csv(index=False).encode("utf-8"),
+    csv_bytes(answers, headers(answers.columns)),
     file_name="klaverjas-answers.csv",
     mime="text/csv",
 )

@@ -8,7 +8,7 @@ from klaverjas_trainer.app.assignments import describe, set_puzzle
 from klaverjas_trainer.app.board import show_cards, show_rule_set, show_trump, style
 from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile
-from klaverjas_trainer.texts import describe_answer, explain, t
+from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
 
 current = profile()
@@ -27,7 +27,10 @@ if not groups:
     st.info(t("no-groups"), icon=":material/group_add:")
     st.stop()
 group = st.selectbox(
-    t("pick-group"), groups, key="projector_group", format_func=lambda g: f"{g.name} ({g.code})"
+    t("pick-group"),
+    groups,
+    key="projector_group",
+    format_func=bound(lambda g: f"{g.name} ({g.code})"),
 )
 sets = [a for a in clubs.assignments(group.id) if not a.is_lesson]
 source = st.radio(
@@ -35,13 +38,16 @@ source = st.radio(
     ["set", "lesson"],
     horizontal=True,
     key="projector_source",
-    format_func=lambda w: t(f"assign-{w}"),
+    format_func=bound(lambda w: t(f"assign-{w}")),
 )
 reveal = st.toggle(t("reveal"), key="projector_reveal")
 
 if source == "set" and sets:
     chosen = st.selectbox(
-        t("pick-assignment"), sets, key="projector_set", format_func=lambda a: describe(a, course())
+        t("pick-assignment"),
+        sets,
+        key="projector_set",
+        format_func=bound(lambda a: describe(a, course())),
     )
     number = st.number_input(t("puzzle-n", n=""), 1, chosen.count, 1, key="projector_number")
     try:
@@ -61,7 +67,7 @@ elif source == "lesson":
         t("lesson"),
         list(course().lessons),
         key="projector_lesson",
-        format_func=lambda item: f"{item.number}. {item.title}",
+        format_func=bound(lambda item: f"{item.number}. {item.title}"),
     )
     index = st.number_input(t("step-n", n=""), 1, len(lesson.steps), 1, key="projector_step")
     step = lesson.steps[int(index) - 1]

@@ -13,6 +13,8 @@ import streamlit as st
 from klaverjas_core import VARIANTS, RuleId, RuleSet
 from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, set_puzzles
+from klaverjas_trainer.app.export import csv_bytes, headers
+from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import club, course, profile
 from klaverjas_trainer.storage import InputError
@@ -24,7 +26,9 @@ from klaverjas_trainer.storage.club_stats import (
     heatmap,
     weakest_rules,
 )
-from klaverjas_trainer.texts import describe_answer, rule_title, t
+from klaverjas_trainer.storage.store import ANSWER_COLUMNS
+from klaverjas_trainer.texts import bound, describe_answer, rule_title, t
+from klaverjas_trainer.texts.catalogue import LANGUAGES
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
 from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, PuzzleError, can_generate, targets
 
@@ -75,18 +79,26 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
         t("rule-set"),
         ["amsterdam", "rotterdam"],
         horizontal=True,
-        format_func=lambda c: t(f"rules-{c}"),
+        format_func=bound(lambda c: t(f"rules-{c}")),
         key="group_city",
     )
     variants = st.multiselect(
         t("variants"),
         list(VARIANTS),
+        placeholder=t("choose"),
         key="group_variants",
-        format_func=lambda v: t(f"variant-{v}"),
+        format_func=bound(lambda v: t(f"variant-{v}")),
+    )
+    evening = st.selectbox(
+        t("group-language"),
+        ["", *LANGUAGES],
+        format_func=bound(lambda code: language_name(code) if code else t("group-language-none")),
+        key="group_language",
     )
     if st.form_submit_button(t("create-group"), key="create_group"):
         try:
-            made = clubs.create_group(name, RuleSet.parse("+".join([city, *variants])).name)
+            chosen_rules = RuleSet.parse("+".join([city, *variants])).name
+            made = clubs.create_group(name, chosen_rules, language=evening or None)
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
@@ -98,7 +110,10 @@ if not all_groups:
     st.info(t("no-groups"), icon=":material/group_add:")
     st.stop()
 group: Group = st.selectbox(
-    t("pick-group"), all_groups, key="teacher_group", format_func=lambda g: f"{g.name} ({g.code})"
+    t("pick-group"),
+    all_groups,
+    key="teacher_group",
+    format_func=bound(lambda g: f"{g.name} ({g.code})"),
 )
 st.markdown(t("join-code", code=group.code, rules=group.rules))
 members = clubs.members(group.id)
@@ -176,7 +191,7 @@ with dashboard:
             t("pick-assignment"),
             sets,
             key="spread_set",
-            format_func=lambda a: describe(a, course()),
+            format_func=bound(lambda a: describe(a, course())),
         )
         try:
             by_seed = {p.seed: p for p in set_puzzles(chosen, group.rules)}
@@ -211,10 +226,11 @@ with dashboard:
                 width="stretch",
             )
     if not totals.empty:
+        names = headers(["learner", *ANSWER_COLUMNS])  # in this run's language
         st.download_button(
             t("export-group"),
             # Built only when clicked: a big club's CSV takes a moment.
-            lambda: clubs.group_answers(group.id).to_csv(index=False).encode("utf-8"),
+            lambda: csv_bytes(clubs.group_answers(group.id), names),
             file_name=f"klaverjas-{group.code}.csv",
             mime="text/csv",
             key="export_group",
@@ -231,19 +247,22 @@ with assign, st.form("assign", border=False):
         ["set", "lesson"],
         horizontal=True,
         key="assign_what",
-        format_func=lambda w: t(f"assign-{w}"),
+        format_func=bound(lambda w: t(f"assign-{w}")),
     )
     lessons = [lesson.id for lesson in course().lessons]
     lesson_id = st.selectbox(
-        t("lesson"), lessons, key="assign_lesson", format_func=lambda i: course().lesson(i).title
+        t("lesson"),
+        lessons,
+        key="assign_lesson",
+        format_func=bound(lambda i: course().lesson(i).title),
     )
     kind = st.selectbox(
-        t("kind"), PUZZLE_KINDS, key="assign_kind", format_func=lambda k: t(f"kind-{k}")
+        t("kind"), PUZZLE_KINDS, key="assign_kind", format_func=bound(lambda k: t(f"kind-{k}"))
     )
     house_rules = RuleSet.parse(group.rules)
     rules = [r.value for k in PUZZLE_KINDS for r in targets(k, house_rules)]
     rule = st.selectbox(
-        t("rule"), sorted(set(rules), key=title), key="assign_rule", format_func=title
+        t("rule"), sorted(set(rules), key=title), key="assign_rule", format_func=bound(title)
     )
     level = st.segmented_control(t("level"), list(LEVELS), default=1, key="assign_level")
     count = st.number_input(t("count"), 1, 50, 10, key="assign_count")
@@ -279,7 +298,10 @@ with sheet:
     sets = [a for a in work if not a.is_lesson]
     if sets:
         chosen_sheet = st.selectbox(
-            t("pick-assignment"), sets, key="sheet_set", format_func=lambda a: describe(a, course())
+            t("pick-assignment"),
+            sets,
+            key="sheet_set",
+            format_func=bound(lambda a: describe(a, course())),
         )
         if st.button(t("worksheet-button"), key="make_sheet"):
             try:
