@@ -69,3 +69,13 @@ def test_the_font_is_found_without_debian_packages(
     monkeypatch.setattr(worksheet_module, "FONT_CANDIDATES", (tmp_path / "none.ttf",))
     monkeypatch.delenv("KLAVERJAS_FONT", raising=False)
     assert worksheet_module.find_font().name == "DejaVuSans.ttf"
+
+
+def test_a_sheet_in_ukrainian_uses_its_words_and_rank_letters(tmp_path: Path) -> None:
+    out = tmp_path / "sheet-uk.pdf"
+    argv = ["--kind", "which-cards", "--rule", "play.must-overtrump", "--count", "2",
+            "--seed", "7", "--language", "uk", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    text = text_of(out.read_bytes())
+    assert "Klaverjas worksheet" not in text and "Answer key" not in text
+    assert "Д♦" in text or "Т♠" in text  # the Ukrainian letters for queen and ace

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from klaverjas_core import KlaverjasError
 from klaverjas_trainer import texts
+from klaverjas_trainer.texts.catalogue import LANGUAGES
 from klaverjas_trainer.worksheets.pdf import WorksheetError, worksheet_pdf
 from puzzles import LEVELS, PUZZLE_KINDS, PuzzleError, generate
 
@@ -32,16 +33,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="amsterdam")
     parser.add_argument("--level", type=int, default=1, choices=LEVELS)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--language", default="en", choices=LANGUAGES, help="the sheet's words")
     args = parser.parse_args(argv)
     try:
         puzzles = [
             generate(args.kind, args.rule, seed=args.seed + i, rules=args.rules, level=args.level)
             for i in range(args.count)
         ]
-        subtitle = texts.nt(
-            "sheet-subtitle", args.count, rules=puzzles[0].rules.name, level=args.level
-        )
-        args.out.write_bytes(worksheet_pdf(puzzles, subtitle=subtitle))
+        with texts.language(args.language):
+            subtitle = texts.nt(
+                "sheet-subtitle", args.count, rules=puzzles[0].rules.name, level=args.level
+            )
+            args.out.write_bytes(worksheet_pdf(puzzles, subtitle=subtitle))
     except (PuzzleError, KlaverjasError, WorksheetError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
