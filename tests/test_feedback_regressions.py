@@ -68,7 +68,7 @@ def test_rule_statements_state_their_conditions() -> None:
     assert "Amsterdam" in rule_statement("play.no-undertrump")
     assert "trumps are led" in rule_statement("play.no-undertrump")
     assert "partner" in rule_statement("play.must-overtrump")
-    assert "unless you hold only lower trumps" in rule_statement("play.partner-winning")
+    assert "unless your hand is nothing but trumps lower" in rule_statement("play.partner-winning")
     assert "every trick" in rule_statement("score.nat")
     assert "undertrumping when not forced" in rule_statement("play.revoke")
     assert "undertrumping when not forced" in COURSE.glossary["verzaken"].explain
