@@ -280,6 +280,22 @@ def parse_cards(text: str, language: str = "en") -> list[Card]:
     return cards
 
 
+def cards_of(value: object, what: str = "cards") -> list[Card]:
+    """Cards given as notation text or as `Card` objects; anything else is a `NotationError`
+    naming `what` it should have been (every public function reads cards through this)."""
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, list | tuple | CardSet):
+        found = list(value)
+        for card in found:
+            if not isinstance(card, Card):
+                raise NotationError(
+                    f"{card!r} in the {what} is not a Card (parse text with parse_cards)"
+                )
+        return found
+    raise NotationError(f"the {what} must be cards like 10♥ J♣, got {value!r}")
+
+
 def format_cards(cards: Iterable[Card], *, letters: bool = False, sep: str = " ") -> str:
     """The inverse of `parse_cards`: ``10♥ J♣``, or ``TH JC`` with ``letters=True``."""
     return sep.join(card.letters() if letters else str(card) for card in cards)

@@ -23,7 +23,13 @@ from enum import IntEnum
 from typing import Final
 
 from klaverjas_core._tables import BEATS_TRUMP, SUIT_MASKS, TRUMP_POWER
-from klaverjas_core.cards import Card, Suit, format_cards, parse_cards
+from klaverjas_core.cards import (
+    Card,
+    Suit,
+    cards_of,
+    format_cards,
+    parse_cards,  # noqa: F401 - the doctests read cards with it
+)
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
@@ -251,11 +257,8 @@ class Decision:
 
 
 def _validated(hand: CardsLike, trick: CardsLike) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    hand_cards = tuple(parse_cards(hand) if isinstance(hand, str) else hand)
-    trick_cards = tuple(parse_cards(trick) if isinstance(trick, str) else trick)
-    for card in (*hand_cards, *trick_cards):
-        if not isinstance(card, Card):
-            raise TypeError(f"{card!r} is not a Card (parse text with parse_cards)")
+    hand_cards = tuple(cards_of(hand, "hand"))
+    trick_cards = tuple(cards_of(trick, "trick"))
     if not hand_cards:
         raise ImpossiblePositionError("the hand is empty: there is no card to play")
     if len(hand_cards) > 8:

@@ -47,6 +47,8 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> Position:
         """Read ``key=value`` fields: trump and hand required, trick and rules optional."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not position notation (e.g. trump=♥ hand=Q♥,7♦)")
         values: dict[str, str] = {}
         for part in text.split():
             key, sep, value = part.partition("=")

@@ -82,6 +82,8 @@ class RuleSet:
     @staticmethod
     def parse(text: str) -> RuleSet:
         """``amsterdam`` or ``rotterdam``, optionally followed by ``+variant`` parts."""
+        if not isinstance(text, str):
+            raise UnknownRuleSetError(f"{text!r} is not a rule set name (e.g. amsterdam)")
         return _parse_rules(text)
 
     def __str__(self) -> str:

@@ -17,7 +17,12 @@ from typing import NamedTuple
 
 from klaverjas_core._tables import POINTS, STUK
 from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
-from klaverjas_core.errors import DuplicateCardError, GameFlowError, ImpossiblePositionError
+from klaverjas_core.errors import (
+    DuplicateCardError,
+    GameFlowError,
+    ImpossiblePositionError,
+    NotationError,
+)
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
 from klaverjas_core.tricks import (
@@ -118,6 +123,14 @@ def score_summary(
     `stuk_from_hand`, the pair without a trick may still hold 20 for stuk (RULES.md).
     """
     _check_pair(choosers, "choosers")
+    card_points = _whole_pair(card_points, "card points")
+    roem = _whole_pair(roem, "roem")
+    if tricks_won is not None:
+        tricks_won = _whole_pair(tricks_won, "tricks won")
+    if not _is_int(undeclared_roem) or undeclared_roem < 0:
+        raise ImpossiblePositionError(
+            f"undeclared roem must be a whole number, got {undeclared_roem!r}"
+        )
     if sum(card_points) != DEAL_TOTAL or min(card_points) < 0:
         raise ImpossiblePositionError(
             f"card points {card_points[0]} + {card_points[1]} must add up to {DEAL_TOTAL} "
@@ -172,9 +185,32 @@ def _to_one_pair(pair: int, points: int) -> tuple[int, int]:
     return (points, 0) if pair == 0 else (0, points)
 
 
-def _check_pair(value: int, name: str) -> None:
-    if value not in (0, 1):
+def _is_int(value: object) -> bool:
+    """A whole number, not a bool or a float that happens to equal one."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_pair(value: object, name: str) -> None:
+    if not _is_int(value) or value not in (0, 1):
         raise ImpossiblePositionError(f"{name} must be pair 0 or 1, got {value!r}")
+
+
+def _whole_pair(value: object, name: str) -> tuple[int, int]:
+    """Two whole numbers, one per pair."""
+    if not isinstance(value, tuple | list) or len(value) != 2 or not all(map(_is_int, value)):
+        raise ImpossiblePositionError(f"{name} must be two whole numbers, got {value!r}")
+    return int(value[0]), int(value[1])
+
+
+def _declared_tricks(declared: object) -> frozenset[int] | None:
+    if declared is None:
+        return None
+    if isinstance(declared, str | bytes) or not isinstance(declared, Collection):
+        raise ImpossiblePositionError(f"declared must list trick numbers 0-7, got {declared!r}")
+    numbers = list(declared)
+    if not all(_is_int(n) and 0 <= n <= 7 for n in numbers):
+        raise ImpossiblePositionError(f"declared must list trick numbers 0-7, got {declared!r}")
+    return frozenset(numbers)
 
 
 TrickRecord = tuple[int, Sequence[Card] | str]
@@ -197,6 +233,9 @@ def score_deal(
     ruleset = resolve_rules(rules)
     trump_index = Suit.parse(trump).value
     _check_pair(choosers, "choosers")
+    declared = _declared_tricks(declared)
+    if revoked_by is not None:
+        _check_pair(revoked_by, "revoked_by")
     played = _validated_tricks(tricks)
     card_points = [0, 0]
     roem = [0, 0]
@@ -263,6 +302,8 @@ def _cards_of_mask(mask: int) -> tuple[Card, ...]:
 
 
 def _validated_tricks(tricks: Sequence[TrickRecord]) -> list[tuple[int, tuple[Card, ...]]]:
+    if not isinstance(tricks, list | tuple):
+        raise ImpossiblePositionError(f"the tricks must be a list of 8, got {tricks!r}")
     if len(tricks) != 8:
         raise ImpossiblePositionError(f"a deal has 8 tricks, got {len(tricks)}")
     played: list[tuple[int, tuple[Card, ...]]] = []
@@ -274,8 +315,13 @@ def _validated_tricks(tricks: Sequence[TrickRecord]) -> list[tuple[int, tuple[Ca
             raise ImpossiblePositionError(
                 f"trick {number} must be (leader_seat, [four cards]), got {record!r}"
             ) from None
-        cards = tuple(parse_cards(raw_cards) if isinstance(raw_cards, str) else raw_cards)
-        if leader not in (0, 1, 2, 3):
+        if isinstance(raw_cards, str):
+            cards = tuple(parse_cards(raw_cards))
+        elif isinstance(raw_cards, list | tuple):
+            cards = tuple(raw_cards)
+        else:
+            raise NotationError(f"trick {number} must list its cards, got {raw_cards!r}")
+        if not _is_int(leader) or leader not in (0, 1, 2, 3):
             raise ImpossiblePositionError(
                 f"trick {number}: leader seat must be 0-3, got {leader!r}"
             )
@@ -285,7 +331,7 @@ def _validated_tricks(tricks: Sequence[TrickRecord]) -> list[tuple[int, tuple[Ca
             )
         first, second, third, fourth = cards
         if not type(first) is type(second) is type(third) is type(fourth) is Card:
-            raise TypeError(f"trick {number} holds a non-Card: {cards!r} (use parse_cards)")
+            raise NotationError(f"trick {number} holds a non-Card: {cards!r} (use parse_cards)")
         mask = first.bit | second.bit | third.bit | fourth.bit
         if mask.bit_count() != 4 or seen & mask:
             again = next(card for card in cards if seen & card.bit or cards.count(card) > 1)

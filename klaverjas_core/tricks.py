@@ -22,7 +22,14 @@ from klaverjas_core._tables import (
     STUK,
     WIN_KEY,
 )
-from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
+from klaverjas_core.cards import (
+    DECK,
+    Card,
+    Suit,
+    cards_of,
+    format_cards,
+    parse_cards,  # noqa: F401 - the doctests read cards with it
+)
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet, resolve_rules
@@ -120,8 +127,7 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
 
 def trick_indices(trick: Sequence[Card] | str, *, max_cards: int = 4) -> list[int]:
     """Validate a trick (1 to `max_cards` distinct cards) and return its card indices."""
-    if isinstance(trick, str):
-        trick = parse_cards(trick)
+    trick = cards_of(trick, "trick")
     if not trick:
         raise ImpossiblePositionError("a trick needs at least one card")
     if len(trick) > max_cards:
@@ -131,8 +137,6 @@ def trick_indices(trick: Sequence[Card] | str, *, max_cards: int = 4) -> list[in
     seen = 0
     indices = []
     for card in trick:
-        if not isinstance(card, Card):
-            raise TypeError(f"{card!r} is not a Card (parse text with parse_cards)")
         if seen & card.bit:
             raise DuplicateCardError(f"{card} appears twice in the trick {format_cards(trick)}")
         seen |= card.bit
