@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from klaverjas_core import KlaverjasError, RuleSet
-from puzzles.jsonl import dump_lines, load_lines
+from puzzles.jsonl import LineError, check_lines, dump_lines
 from puzzles.model import LEVELS, PuzzleError
 from puzzles.registry import PUZZLE_KINDS, documented_rule_sets, generate, generator_keys
 
@@ -65,16 +65,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _import(path: Path) -> int:
+    """Check a file line by line as it is read, so memory stays flat however big it is."""
+    valid = rejected = 0
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        with path.open("rb") as source:
+            for result in check_lines(source):
+                if isinstance(result, LineError):
+                    rejected += 1
+                    print(f"{path}:{result}", file=sys.stderr)
+                else:
+                    valid += 1
+    except OSError as error:
         print(f"error: cannot read {path}: {error}", file=sys.stderr)
         return 2
-    puzzles, errors = load_lines(text.splitlines())
-    for bad_line in errors:
-        print(f"{path}:{bad_line}", file=sys.stderr)
-    print(f"{len(puzzles)} puzzles valid, {len(errors)} rejected")
-    return 1 if errors else 0
+    print(f"{valid} puzzles valid, {rejected} rejected")
+    return 1 if rejected else 0
 
 
 if __name__ == "__main__":

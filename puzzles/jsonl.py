@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from klaverjas_core import KlaverjasError, RuleId, RuleSet
 from klaverjas_questions import JSON, QuestionError, question_kind
@@ -41,26 +41,53 @@ def dump_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
         yield puzzle.to_line() + "\n"
 
 
-def load_lines(lines: Iterable[str]) -> tuple[list[Puzzle], list[LineError]]:
+def load_lines(lines: Iterable[str | bytes]) -> tuple[list[Puzzle], list[LineError]]:
     """Parse and check each non-blank line; good puzzles and the errors of the bad ones."""
     good: list[Puzzle] = []
     errors: list[LineError] = []
-    for number, line in enumerate(lines, start=1):
+    for result in check_lines(lines):
+        if isinstance(result, LineError):
+            errors.append(result)
+        else:
+            good.append(result)
+    return good, errors
+
+
+def check_lines(lines: Iterable[str | bytes]) -> Iterator[Puzzle | LineError]:
+    """Each non-blank line's puzzle or error, one at a time (a big file streams through).
+
+    Lines are counted at ``\n`` only, so a form feed or U+2028 inside a string cannot shift
+    them; a line of bytes that is not UTF-8 is that line's error, not the whole file's.
+    """
+    for number, raw in enumerate(lines, start=1):
+        try:
+            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError as error:
+            yield LineError(number, f"not UTF-8 text (byte {error.start + 1} of the line)")
+            continue
         if not line.strip():
             continue
         try:
-            good.append(parse_line(line))
+            yield parse_line(line)
         except PuzzleFormatError as error:
-            errors.append(LineError(number, str(error)))
-    return good, errors
+            yield LineError(number, str(error))
+
+
+#: A puzzle line is a few hundred bytes; anything far longer is not a puzzle.
+MAX_LINE: Final = 20_000
+MAX_SEED: Final = 2**63
 
 
 def parse_line(line: str) -> Puzzle:
     """One checked puzzle from one JSON line; raises `PuzzleFormatError` naming the problem."""
+    if len(line) > MAX_LINE:
+        raise PuzzleFormatError(f"the line is {len(line):,} characters; a puzzle has far fewer")
     try:
         record = json.loads(line)
     except json.JSONDecodeError as error:
         raise PuzzleFormatError(f"not JSON ({error.msg} at column {error.colno})") from None
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number, nesting too deep
+        raise PuzzleFormatError(f"not a puzzle line ({str(error)[:80]})") from None
     if not isinstance(record, dict):
         raise PuzzleFormatError("a puzzle line must be a JSON object")
     puzzle = _puzzle(record)
@@ -85,11 +112,11 @@ def _puzzle(record: dict[str, JSON]) -> Puzzle:
         raise PuzzleFormatError(f"`rules`: {error}") from None
     level, seed = record.get("level", 1), record.get("seed")
     version = record.get("generator_version", GENERATOR_VERSION)
-    if level not in LEVELS or isinstance(level, bool):
+    if type(level) is not int or level not in LEVELS:
         raise PuzzleFormatError(f"`level` must be one of {LEVELS}, got {level!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise PuzzleFormatError(f"`seed` must be a whole number, got {seed!r}")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):
+        raise PuzzleFormatError(f"`seed` must be a whole number from 0, got {seed!r}")
+    if type(version) is not int:
         raise PuzzleFormatError(f"`generator_version` must be a whole number, got {version!r}")
     identifier = record["id"]
     if not isinstance(identifier, str):
