@@ -11,8 +11,9 @@ from typing import Final
 
 import pandas as pd
 from sqlalchemy import case, delete, func, select
+from sqlalchemy.exc import IntegrityError
 
-from klaverjas_trainer.storage.db import InputError
+from klaverjas_trainer.storage.db import InputError, StorageError
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
     answers,
@@ -87,10 +88,18 @@ class ClubStore:
             )
         if self.teacher_password_set():
             raise InputError("error-password-set", "a teacher password is already set")
-        with writing(self.engine) as connection:
-            connection.execute(
-                app_settings.insert().values(key="teacher_password", value=hash_secret(password))
-            )
+        try:
+            with writing(self.engine) as connection:
+                connection.execute(
+                    app_settings.insert().values(
+                        key="teacher_password", value=hash_secret(password)
+                    )
+                )
+        except StorageError as error:
+            if not isinstance(error.__cause__, IntegrityError):
+                raise
+            # Someone set it a moment before: theirs stands.
+            raise InputError("error-password-set", "a teacher password is already set") from None
 
     def check_teacher_password(self, password: str) -> bool:
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
@@ -162,19 +171,29 @@ class ClubStore:
         with reading(self.engine) as connection:
             row = connection.execute(query).first()
         if row is None:
-            with writing(self.engine) as connection:
-                connection.execute(
-                    learners.insert().values(
-                        space=group.code,
-                        name=clean,
-                        group_id=group.id,
-                        pin_hash=hash_secret(pin) if pin else None,
-                        created_at=self.store.now(),
-                        settings="{}",
+            try:
+                with writing(self.engine) as connection:
+                    connection.execute(
+                        learners.insert().values(
+                            space=group.code,
+                            name=clean,
+                            group_id=group.id,
+                            pin_hash=hash_secret(pin) if pin else None,
+                            created_at=self.store.now(),
+                            settings="{}",
+                        )
                     )
-                )
+                fresh = True
+            except StorageError as error:
+                if not isinstance(error.__cause__, IntegrityError):
+                    raise
+                fresh = False  # the same name joined a moment ago (two taps, two devices)
             with reading(self.engine) as connection:
                 row = connection.execute(query).first()
+            if row is None:
+                raise StorageError("the new member could not be stored")
+            if not fresh and row.pin_hash and not verify_secret(pin, row.pin_hash):
+                raise InputError("error-pin-mismatch", "that PIN does not match this name")
         elif row.pin_hash and not verify_secret(pin, row.pin_hash):
             raise InputError("error-pin-mismatch", "that PIN does not match this name")
         assert row is not None

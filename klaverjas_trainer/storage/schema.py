@@ -6,6 +6,7 @@ is never left half-migrated. Add a migration to change the schema; never edit an
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
@@ -29,7 +30,7 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from klaverjas_core import Card
 from klaverjas_trainer.storage.legacy import WinnerLookup, convert
@@ -203,13 +204,42 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
 LATEST: Final = MIGRATIONS[-1][0]
 
 
+#: The PostgreSQL advisory lock that serialises start-ups ("KJ" in ASCII).
+MIGRATION_LOCK: Final = 0x4B4A
+#: SQLite has no advisory lock: a start-up that loses a race retries (see `migrate`).
+SQLITE_TRIES: Final = 20
+
+
 def migrate(engine: Engine) -> int:
-    """Bring the database to the latest version; returns the version it is at."""
+    """Bring the database to the latest version; returns the version it is at.
+
+    Any number of processes may start at once: on PostgreSQL they queue on an advisory lock
+    taken before anything is created; on SQLite the one that finds the schema being created
+    by another waits and tries again.
+    """
+    for attempt in range(SQLITE_TRIES):
+        try:
+            return _migrate(engine)
+        except OperationalError as error:
+            if engine.dialect.name != "sqlite" or attempt == SQLITE_TRIES - 1:
+                raise
+            if "locked" not in str(error) and "already exists" not in str(error):
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def _migrate(engine: Engine) -> int:
     with engine.begin() as connection:
-        schema_version.create(connection, checkfirst=True)
         if engine.dialect.name == "postgresql":
-            # Two app processes starting together must not both run a migration.
-            connection.execute(text("LOCK TABLE schema_version IN EXCLUSIVE MODE"))
+            # Released when this transaction ends; every other start-up waits for it.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        else:
+            # SQLite: a first write takes the database's write lock for this transaction, so
+            # every other start-up waits (busy timeout) and then finds the schema made.
+            connection.execute(text("CREATE TABLE IF NOT EXISTS migration_lock (held INTEGER)"))
+            connection.execute(text("DELETE FROM migration_lock"))
+        schema_version.create(connection, checkfirst=True)
         current = connection.execute(select(schema_version.c.version)).scalar()
         if current is None:
             connection.execute(schema_version.insert().values(version=0))
