@@ -60,6 +60,8 @@ class Term:
 class Course:
     lessons: tuple[Lesson, ...]
     glossary: Mapping[str, Term]
+    #: With ``strict=False``: what kept each lesson that is missing from loading (file, field).
+    problems: tuple[str, ...] = ()
 
     def lesson(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
@@ -68,8 +70,11 @@ class Course:
         raise KeyError(lesson_id)
 
 
-def load_course(folder: Path = COURSE_DIR, language: str = "en") -> Course:
+def load_course(folder: Path = COURSE_DIR, language: str = "en", *, strict: bool = True) -> Course:
     """Every lesson in `folder`, in order, with the glossary; raises `LessonError`.
+
+    With ``strict=False`` (the app), a broken lesson file is left out and its error kept in
+    `Course.problems`, so one bad file does not take the other lessons away.
 
     The files in `folder` hold each lesson's tables and checks with its English text; another
     `language` takes the words from ``folder/<language>/`` (the same file names, one entry per
@@ -80,20 +85,27 @@ def load_course(folder: Path = COURSE_DIR, language: str = "en") -> Course:
     if words is not None and not words.is_dir():
         raise LessonError(f"{folder}: no lessons in the language `{language}`")
     glossary = _load_glossary(folder / GLOSSARY_FILE, words)
-    lessons = [
-        _load_lesson(path, glossary, None if words is None else words / path.name)
-        for path in sorted(folder.glob("*.toml"))
-        if path.name != GLOSSARY_FILE
-    ]
+    lessons, problems = [], []
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == GLOSSARY_FILE:
+            continue
+        try:
+            lessons.append(
+                _load_lesson(path, glossary, None if words is None else words / path.name)
+            )
+        except LessonError as error:
+            if strict:
+                raise
+            problems.append(str(error))
     numbers = [lesson.number for lesson in lessons]
-    if numbers != list(range(1, len(lessons) + 1)):
+    if strict and numbers != list(range(1, len(lessons) + 1)):
         raise LessonError(
             f"{folder}: lesson numbers must run 1, 2, 3, ... in file order: {numbers}"
         )
     ids = [lesson.id for lesson in lessons]
     if len(set(ids)) != len(ids):
         raise LessonError(f"{folder}: lesson ids must be unique: {ids}")
-    return Course(tuple(lessons), glossary)
+    return Course(tuple(lessons), glossary, tuple(problems))
 
 
 # --- reading fields with errors that say where ------------------------------------------------

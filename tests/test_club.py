@@ -49,6 +49,15 @@ def test_joining_with_the_code_gives_the_group_rules(club: ClubStore) -> None:
         club.join("ZZZZZZ", "Anna")
 
 
+def test_joining_again_keeps_the_members_own_language(club: ClubStore) -> None:
+    group = club.create_group("Club", "amsterdam", language="nl")
+    anna = club.join(group.code, "Anna")
+    club.store.save_settings(anna.id, anna.settings | {"language": "uk"})
+    again = club.join(group.code, "Anna")
+    assert again.settings["language"] == "uk"
+    assert again.settings["rules"] == "amsterdam" and again.settings["group"] == group.id
+
+
 def test_the_same_name_in_two_groups_and_at_home_are_three_people(club: ClubStore) -> None:
     first, second = club.create_group("A", "amsterdam"), club.create_group("B", "amsterdam")
     ids = {club.join(first.code, "Anna").id, club.join(second.code, "Anna").id,

@@ -160,3 +160,15 @@ def test_loader_refuses_broken_toml(course_copy: Path) -> None:
     (course_copy / "05-trumps-led.toml").write_text("id = ", encoding="utf-8")
     with pytest.raises(LessonError, match=r"05-trumps-led\.toml: cannot be read"):
         load_course(course_copy)
+
+
+def test_the_app_keeps_the_other_lessons_when_one_file_is_broken(course_copy: Path) -> None:
+    (course_copy / "05-trumps-led.toml").write_text("id = ", encoding="utf-8")
+    whole = load_course(COURSE_DIR)
+    course = load_course(course_copy, strict=False)
+    assert [lesson.id for lesson in course.lessons] == [
+        lesson.id for lesson in whole.lessons if lesson.number != 5
+    ]
+    assert len(course.problems) == 1
+    assert course.problems[0].startswith("05-trumps-led.toml: cannot be read")
+    assert load_course(COURSE_DIR, strict=False).problems == ()

@@ -22,10 +22,15 @@ def choose_language() -> None:
     current = profile()
     if len(LANGUAGES) < 2:
         return
+    # The widget follows the profile (a sign-in or the group may have set the language), so
+    # the key is set before the widget is drawn rather than given an index it would ignore.
+    if current.language in LANGUAGES and st.session_state.get("language_choice") != (
+        current.language
+    ):
+        st.session_state["language_choice"] = current.language
     st.sidebar.selectbox(
         t("language"),
         LANGUAGES,
-        index=LANGUAGES.index(current.language) if current.language in LANGUAGES else 0,
         format_func=bound(language_name),
         key="language_choice",
         on_change=_changed,

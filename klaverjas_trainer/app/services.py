@@ -16,12 +16,25 @@ from lessons import Course, load_course
 
 @st.cache_resource(show_spinner=False)
 def _course(language: str) -> Course:
-    return load_course(language=language)
+    return load_course(language=language, strict=False)  # a broken file leaves the rest
 
 
 def course() -> Course:
     """The course in the session's language (each language loaded once per server)."""
     return _course(current_language())
+
+
+def course_notice() -> None:
+    """If a lesson file could not be loaded: its error (file, line, field) for the teacher
+    or operator, a short word for everyone else; the other lessons stay usable."""
+    problems = course().problems
+    if not problems:
+        return
+    if profile().teacher:
+        for problem in problems:
+            st.error(t("course-broken-operator", problem=problem), icon=":material/build:")
+    else:
+        st.warning(t("course-broken-learner"), icon=":material/construction:")
 
 
 @st.cache_resource(show_spinner=False)

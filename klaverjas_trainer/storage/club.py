@@ -3,6 +3,7 @@ the teacher password, and each group's answers. A group's data is only ever read
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from dataclasses import dataclass
@@ -198,7 +199,10 @@ class ClubStore:
             raise InputError("error-pin-mismatch", "that PIN does not match this name")
         assert row is not None
         city, *variants = group.rules.split("+")
-        return Learner(row.id, row.name, {"rules": city, "variants": variants, "group": group.id})
+        # The member's own choices (their language) stay; the group decides the rules.
+        stored = json.loads(row.settings or "{}")
+        settings = stored | {"rules": city, "variants": variants, "group": group.id}
+        return Learner(row.id, row.name, settings)
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)

@@ -9,7 +9,14 @@ import streamlit as st
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, show_mistakes, show_trump, style
 from klaverjas_trainer.app.questions import RENDERERS, Checks, seat_captions
-from klaverjas_trainer.app.services import club, course, profile, require_learner, store
+from klaverjas_trainer.app.services import (
+    club,
+    course,
+    course_notice,
+    profile,
+    require_learner,
+    store,
+)
 from klaverjas_trainer.app.state import LessonState, session_object
 from klaverjas_trainer.storage import AnswerRecord
 from klaverjas_trainer.texts import describe_answer, explain, rule_title, seat_name, t
@@ -25,6 +32,7 @@ style()
 
 
 def lesson_list() -> None:
+    course_notice()
     if current.group is not None:
         show_assignments(club(), learner, current.group.id, the_course)
     st.header(t("lessons"))

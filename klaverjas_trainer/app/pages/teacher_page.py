@@ -16,7 +16,7 @@ from klaverjas_trainer.app.assignments import describe, set_puzzles
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.services import club, course, profile
+from klaverjas_trainer.app.services import club, course, course_notice, profile
 from klaverjas_trainer.storage import InputError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.storage.club_stats import (
@@ -72,6 +72,7 @@ def password_gate() -> None:
 
 
 password_gate()
+course_notice()
 
 with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-group", border=False):
     name = st.text_input(t("group-name"), key="group_name", max_chars=40)
