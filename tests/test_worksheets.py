@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from klaverjas_core import Rank
 from klaverjas_trainer.texts import describe_answer
+from klaverjas_trainer.texts.catalogue import language
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
 from klaverjas_trainer.worksheets import pdf as worksheet_module
 from klaverjas_trainer.worksheets.__main__ import main
@@ -79,3 +81,16 @@ def test_a_sheet_in_ukrainian_uses_its_words_and_rank_letters(tmp_path: Path) ->
     text = text_of(out.read_bytes())
     assert "Klaverjas worksheet" not in text and "Answer key" not in text
     assert "Д♦" in text or "Т♠" in text  # the Ukrainian letters for queen and ace
+
+
+def test_a_card_in_a_dutch_question_has_the_dutch_rank_letter() -> None:
+    puzzle = next(
+        p for seed in range(50)
+        if (p := generate("card-legal", "play.follow-suit", seed=seed)).content.card.rank
+        in (Rank.JACK, Rank.QUEEN, Rank.KING)
+    )  # fmt: skip
+    card = puzzle.content.card
+    dutch = {Rank.JACK: "B", Rank.QUEEN: "V", Rank.KING: "H"}[card.rank] + card.suit.symbol
+    with language("nl"):
+        text = text_of(worksheet_pdf([puzzle])).replace("\n", " ")
+    assert f"Mag je {dutch} spelen?" in text

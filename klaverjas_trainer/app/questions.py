@@ -128,7 +128,7 @@ def ask_cards(content: PositionContent, question: str | None, key: str, profile:
 
 
 def ask_legal(content: CardQuestion, question: str | None, key: str, profile: Profile) -> Any:
-    said = yes_no(question or t("is-legal", card=content.card), key)
+    said = yes_no(question or t("is-legal", card=card_text(content.card)), key)
     return None if said is None else LegalAnswer(said)
 
 

@@ -124,7 +124,7 @@ def _which_cards(pdf: FPDF, content: PositionContent) -> str:
 
 def _card_legal(pdf: FPDF, content: CardQuestion) -> str:
     _position(pdf, content.position)
-    return t("q-card-legal", card=content.card)
+    return t("q-card-legal", card=current().card(content.card))
 
 
 def _city(pdf: FPDF, content: PositionContent) -> str:

@@ -10,7 +10,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import VARIANTS, RuleId, RuleSet
+from klaverjas_core import VARIANTS, Card, RuleId, RuleSet
 from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, set_puzzles
 from klaverjas_trainer.app.export import csv_bytes, headers
@@ -27,7 +27,7 @@ from klaverjas_trainer.storage.club_stats import (
     weakest_rules,
 )
 from klaverjas_trainer.storage.store import ANSWER_COLUMNS
-from klaverjas_trainer.texts import bound, describe_answer, rule_title, t
+from klaverjas_trainer.texts import bound, card_text, describe_answer, rule_title, t
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
 from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, PuzzleError, can_generate, targets
@@ -130,6 +130,14 @@ def title(rule: str) -> str:
     return rule_title(rule)
 
 
+def _card_in_language(stored: str) -> str:
+    """A stored card (``Q♥``) with this language's rank letter (``V♥`` in Dutch)."""
+    try:
+        return card_text(Card.parse(stored))
+    except ValueError:  # an old unreadable reply: shown as stored
+        return stored
+
+
 def reply_words(puzzle: Puzzle | None, given: str) -> str:
     """A stored reply (canonical JSON) in words; an old unreadable one as it was stored."""
     if puzzle is None:
@@ -203,6 +211,7 @@ with dashboard:
             picks = card_choices(assigned, chosen.id)
             if not picks.empty:
                 picks.insert(0, t("puzzle-n", n=""), picks.pop("seed").map(numbers))
+                picks["card"] = picks["card"].map(_card_in_language)
                 st.dataframe(
                     picks.rename(columns={"card": t("card"), "learners": t("learners-count")}),
                     hide_index=True,
