@@ -145,10 +145,16 @@ def _forbid_rule(branch: Branch, card: int, trump: int) -> RuleId:
 
 
 def _broken_rules(branch: Branch, card: int, trump: int, exemption: bool) -> tuple[RuleId, ...]:
-    """Every rule an illegal `card` breaks, the deciding one first. A discard when you had to
-    overtrump also fails to trump at all; an undertrump when you could overtrump (Amsterdam)
-    is also an undertrump that was not forced; a discard on a trump lead also fails to
-    overtrump. A who-revoked puzzle accepts any of them."""
+    """Every rule an illegal `card` breaks, the deciding one first; a who-revoked puzzle
+    accepts any of them. Each rule listed is one whose statement the card goes against:
+
+    - a discard when you had to overtrump or (Rotterdam) undertrump is also not trumping;
+    - in Amsterdam, a lower trump when you could overtrump is also an undertrump that was not
+      forced;
+    - over a partner's winning trump (Amsterdam) a lower trump also goes against the partner
+      rule, which lets you trump only with a higher one;
+    - a discard on a trump lead is also not overtrumping, or not playing any trump.
+    """
     primary = _forbid_rule(branch, card, trump)
     is_trump = card >> 3 == trump
     also: tuple[RuleId, ...] = ()
@@ -159,8 +165,12 @@ def _broken_rules(branch: Branch, card: int, trump: int, exemption: bool) -> tup
             also = (RuleId.PLAY_NO_UNDERTRUMP,)
     elif branch is Branch.MUST_UNDERTRUMP:
         also = (RuleId.PLAY_MUST_TRUMP,)
+    elif branch is Branch.PARTNER_TRUMPED:
+        also = (RuleId.PLAY_PARTNER_WINNING,)
     elif branch is Branch.TRUMP_LED_OVERTRUMP and not is_trump:
         also = (RuleId.PLAY_TRUMP_LED_OVERTRUMP,)
+    elif branch is Branch.TRUMP_LED_ANY_TRUMP:
+        also = (RuleId.PLAY_TRUMP_LED_ANY_TRUMP,)
     return (primary, *also)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Self
 
-from klaverjas_core import Card, Deal, KlaverjasError, RuleId, RuleSet, Seat, Suit
+from klaverjas_core import Card, Deal, KlaverjasError, Revoke, RuleId, RuleSet, Seat, Suit
 from klaverjas_questions.codec import Reader, card_list, read_cards
 from klaverjas_questions.facts import revoke_fact
 from klaverjas_questions.model import (
@@ -119,13 +119,16 @@ class RevokeAnswer:
         }
 
 
+def _the_revoke(content: RevokeContent, rules: RuleSet) -> Revoke:
+    """The deal's one revoke; `QuestionError` when it has none or several."""
+    revokes = content.replay(rules).revokes
+    if len(revokes) != 1:
+        raise QuestionError(f"who-revoked: a puzzle needs exactly one revoke, found {len(revokes)}")
+    return revokes[0]
+
+
 def solve(content: RevokeContent, rules: RuleSet) -> Solution[RevokeAnswer]:
-    deal = content.replay(rules)
-    if len(deal.revokes) != 1:
-        raise QuestionError(
-            f"who-revoked: a puzzle needs exactly one revoke, found {len(deal.revokes)}"
-        )
-    (revoke,) = deal.revokes
+    revoke = _the_revoke(content, rules)
     rule = revoke.verdict.rule
     return Solution(
         answer=RevokeAnswer(revoke.card, rule, revoke.trick, revoke.seat),
@@ -137,8 +140,9 @@ def solve(content: RevokeContent, rules: RuleSet) -> Solution[RevokeAnswer]:
 
 def grade(content: RevokeContent, rules: RuleSet, reply: RevokeAnswer) -> Grade:
     """Right when the reply names the revoked card and any rule that card breaks: a discard
-    when the player had to overtrump breaks must-overtrump and must-trump alike."""
-    (revoke,) = content.replay(rules).revokes
+    when the player had to overtrump breaks must-overtrump and must-trump alike. Raises
+    `QuestionError` for a deal without exactly one revoke."""
+    revoke = _the_revoke(content, rules)
     mistakes = []
     if reply.card != revoke.card:
         why = fact("mistake-revoke-card", given=reply.card, expected=revoke.card)

@@ -115,6 +115,51 @@ def reference_legal(
     return [c for c in hand if may_play(c, hand, trick, trump, rotterdam=rotterdam)]
 
 
+def reference_broken(
+    card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit, *, rotterdam: bool
+) -> set[str]:
+    """The rules whose statement an illegal `card` goes against, asked rule by rule in the
+    words of each statement (the fast core lists them per branch instead)."""
+    if not trick:
+        return set()
+    led = trick[0].suit
+    trick_trumps = [c for c in trick if c.suit == trump]
+    highest = max(trick_trumps, key=trump_strength) if trick_trumps else None
+
+    def beats_highest(c: Card) -> bool:
+        return c.suit == trump and (highest is None or trump_strength(c) > trump_strength(highest))
+
+    holds_led = any(c.suit == led for c in hand)
+    holds_trump = any(c.suit == trump for c in hand)
+    can_beat = any(beats_highest(c) for c in hand)
+    lower_trump = card.suit == trump and not beats_highest(card)
+    broken = set()
+    if holds_led and card.suit != led:
+        broken.add("play.follow-suit")
+    if led == trump and holds_trump:
+        if can_beat and not beats_highest(card):
+            broken.add("play.trump-led-overtrump")
+        if not can_beat and card.suit != trump:
+            broken.add("play.trump-led-any-trump")
+    if led == trump or holds_led or not holds_trump:
+        return broken
+    partner = len(trick) >= 2 and reference_winner(trick, trump) == len(trick) - 2
+    obliged = rotterdam or not partner  # Amsterdam frees you over a winning partner
+    only_lower_trumps = all(c.suit == trump and not beats_highest(c) for c in hand)
+    # must-trump: a trump when obliged; over a trump, Amsterdam asks it only if you can beat it
+    if obliged and card.suit != trump and (rotterdam or highest is None or can_beat):
+        broken.add("play.must-trump")
+    if obliged and highest is not None and can_beat and not beats_highest(card):
+        broken.add("play.must-overtrump")
+    if rotterdam and highest is not None and not can_beat and card.suit != trump:
+        broken.add("play.must-undertrump")
+    if not rotterdam and highest is not None and lower_trump and not only_lower_trumps:
+        broken.add("play.no-undertrump")
+    if not rotterdam and partner and lower_trump and not only_lower_trumps:
+        broken.add("play.partner-winning")
+    return broken
+
+
 def reference_score(
     tricks: Sequence[tuple[int, Sequence[Card]]], trump: Suit, choosers: int
 ) -> tuple[int, int]:

@@ -17,6 +17,8 @@ from klaverjas_questions.who_revoked import RevokeAnswer
 from klaverjas_trainer.app.questions import PLAY_RULES
 from puzzles import Puzzle, generate, generator_keys
 
+from .reference_rules import reference_broken
+
 KEYS = generator_keys()
 SEEDS = range(6)
 
@@ -75,8 +77,15 @@ def test_a_generated_puzzle_has_one_right_answer(key: tuple[str, RuleId, RuleSet
         ]
         if kind == "who-revoked":
             (revoke,) = puzzle.content.replay(puzzle.rules).revokes
+            verdict = revoke.verdict
+            played = puzzle.content.tricks[revoke.trick][1]
+            trick = played[: list(played).index(revoke.card)]
+            broken = reference_broken(  # the slow reference, not the core's own list
+                revoke.card, verdict.hand, trick, verdict.trump,
+                rotterdam=not puzzle.rules.partner_exemption,
+            )  # fmt: skip
             assert {reply.card for reply in right} == {revoke.card}
-            assert {reply.rule for reply in right} == set(revoke.verdict.broken)
+            assert {reply.rule.value for reply in right} == broken
         else:
             assert len(right) == 1, (puzzle.to_line(), right)
             if kind == "count-trick":  # the answer holds every field; a reply only those asked
@@ -94,3 +103,16 @@ def test_a_discard_when_you_had_to_overtrump_breaks_must_trump_too() -> None:
     assert undertrump.broken == (RuleId.PLAY_MUST_OVERTRUMP, RuleId.PLAY_NO_UNDERTRUMP)
     rotterdam = check_card("7♥", "Q♥ 7♥ 8♠", "A♣ 8♥", "♥", rules="rotterdam")
     assert rotterdam.broken == (RuleId.PLAY_MUST_OVERTRUMP,)  # no undertrump rule there
+
+
+
+def test_a_lower_trump_over_a_partners_trump_breaks_the_partner_rule_too() -> None:
+    # Hearts trumps; West led A♣, North trumped with 9♥ and East played 7♣: South's partner
+    # (North) is winning, so a trump South plays must beat the 9♥.
+    verdict = check_card("7♥", "J♥ 7♥", "A♣ 9♥ 7♣", "♥")
+    assert verdict.broken == (RuleId.PLAY_NO_UNDERTRUMP, RuleId.PLAY_PARTNER_WINNING)
+
+
+def test_a_discard_on_a_trump_lead_breaks_following_and_the_trump_lead_rule() -> None:
+    verdict = check_card("7♦", "7♥ 7♦", "A♥", "♥")
+    assert verdict.broken == (RuleId.PLAY_FOLLOW_SUIT, RuleId.PLAY_TRUMP_LED_ANY_TRUMP)

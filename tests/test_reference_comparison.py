@@ -8,10 +8,10 @@ import random
 import pytest
 
 from klaverjas_core import AMSTERDAM, DECK, ROTTERDAM, RuleSet, Suit
-from klaverjas_core.legality import Branch, decide
+from klaverjas_core.legality import Branch, Decision, decide
 from klaverjas_core.playout import PositionRecord, random_playout
 
-from .reference_rules import reference_legal
+from .reference_rules import reference_broken, reference_legal
 
 POSITIONS_PER_RULE_SET = 100_000
 
@@ -46,3 +46,24 @@ def test_recorded_positions_cover_every_branch_of_the_cascade() -> None:
         for record in recorded_positions(rules, 20_000, seed=7):
             seen.add(decide(record.hand, record.trick, record.trump, rules.partner_exemption)[0])
     assert seen == set(Branch)
+
+
+@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM], ids=["amsterdam", "rotterdam"])
+def test_every_rule_an_illegal_card_breaks_equals_the_reference(rules: RuleSet) -> None:
+    """What a who-revoked puzzle accepts: each rule named is one the card goes against."""
+    rotterdam = not rules.partner_exemption
+    mismatches, compared = [], 0
+    for record in recorded_positions(rules, 20_000, seed=11):
+        hand = [card for card in DECK if record.hand & card.bit]
+        trick = [DECK[i] for i in record.trick]
+        decision = Decision.of(hand, trick, Suit(record.trump), rules)
+        for card in decision.illegal:
+            verdict = decision.verdict(card)
+            expected = reference_broken(card, hand, trick, Suit(record.trump), rotterdam=rotterdam)
+            compared += 1
+            if {
+                rule.value for rule in verdict.broken
+            } != expected or verdict.rule != verdict.broken[0]:
+                mismatches.append((card, hand, trick, verdict.broken, expected))
+    assert compared > 10_000
+    assert mismatches[:5] == []
