@@ -166,9 +166,13 @@ def test_a_wrong_lesson_answer_names_the_mistake_then_try_again_or_see_the_answe
     assert not app.exception
     assert app.error[0].value == "Not quite."  # the answer is not given away yet
     said = "\n".join(m.value for m in app.markdown)
-    assert "You chose 7♦, which is not allowed here." in said
-    assert "You left out 7♥ Q♥, which are allowed." in said and "Rule: **Must trump**" in said
-    assert "not allowed, chosen" in said  # the card faces are checked
+    (hints,) = [m.value for m in app.markdown if m.value.startswith("What was wrong:")]
+    assert hints == (
+        "What was wrong:\n- You chose 7♦, which is not allowed here. "
+        "2 allowed cards are missing from your choice."
+    )  # the allowed cards are not named yet
+    assert "Rule: **Must trump**" in said
+    assert said.count('class="kj-check"') == 1 and "not allowed, chosen" in said  # only 7♦
     app.button(key="check-void-trumping-0-again").click().run()  # try again
     assert not app.error
     app.pills[0].set_value(parse_cards("7♥ Q♥"))
@@ -186,7 +190,9 @@ def test_a_wrong_lesson_answer_can_show_the_answer_and_the_reason(data_dir: Path
     app.form_submit_button[0].click().run()
     app.button(key="check-void-trumping-0-show").click().run()
     assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
-    assert any("you must play a trump, 7♥ Q♥" in m.value for m in app.markdown)
+    said = "\n".join(m.value for m in app.markdown)
+    assert "you must play a trump, 7♥ Q♥" in said
+    assert "You left out 7♥ Q♥, which are allowed." in said  # now the mistakes in full
     app.run()  # the feedback stays on the next rerun
     assert app.error[0].value == "Not quite. The answer: 7♥ Q♥"
 

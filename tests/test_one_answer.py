@@ -105,7 +105,6 @@ def test_a_discard_when_you_had_to_overtrump_breaks_must_trump_too() -> None:
     assert rotterdam.broken == (RuleId.PLAY_MUST_OVERTRUMP,)  # no undertrump rule there
 
 
-
 def test_a_lower_trump_over_a_partners_trump_breaks_the_partner_rule_too() -> None:
     # Hearts trumps; West led A♣, North trumped with 9♥ and East played 7♣: South's partner
     # (North) is winning, so a trump South plays must beat the 9♥.

@@ -11,7 +11,7 @@ from klaverjas_core import VARIANTS, Card, RuleSet, Suit
 from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.texts import bound, say, t
+from klaverjas_trainer.texts import bound, nt, say, t
 
 T = TypeVar("T")
 
@@ -54,6 +54,47 @@ def mistake_lines(grade: Grade) -> list[str]:
             for key, cards in groups.items()
         ]
         lines.append(" ".join([*parts, reason]))
+    return lines
+
+
+def show_hints(grade: Grade) -> None:
+    """What is wrong, without giving the answer away (for a learner who may try again)."""
+    lines = [f"- {line}" for line in hint_lines(grade)]
+    if lines:
+        st.markdown("\n".join([t("your-mistakes"), *lines]))
+
+
+def hint_lines(grade: Grade) -> list[str]:
+    """The chosen cards that are not allowed and how many allowed ones are missing (per rule
+    set when the question has two), and one word for any other wrong part; no reasons, since
+    a reason names the allowed cards."""
+    chosen: dict[str, list[Card]] = {}
+    missed: dict[str, int] = {}
+    other = False
+    for mistake in grade.mistakes:
+        why, under = mistake.why, ""
+        if why is not None and why.key == "mistake-in-rule-set":
+            rules, inner = why.values.get("rules"), why.values.get("mistake")
+            if isinstance(rules, Fact) and isinstance(inner, Fact):
+                why, under = inner, say(rules)
+        card = None if why is None else why.values.get("card")
+        if why is None or why.key not in CARD_MISTAKES or not isinstance(card, Card):
+            other = True
+        elif why.key == "mistake-chose":
+            chosen.setdefault(under, []).append(card)
+        else:
+            missed[under] = missed.get(under, 0) + 1
+    lines = []
+    for under in dict.fromkeys([*chosen, *missed]):
+        parts = []
+        if under in chosen:
+            parts.append(say(fact("mistake-chose-cards", cards=tuple(chosen[under]))))
+        if under in missed:
+            parts.append(nt("mistake-missed-some", missed[under]))
+        line = " ".join(parts)
+        lines.append(t("mistake-in-rule-set", rules=under, mistake=line) if under else line)
+    if other:
+        lines.append(t("mistake-hidden"))
     return lines
 
 

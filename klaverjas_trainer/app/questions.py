@@ -99,6 +99,12 @@ def hand_checks(hand: tuple[Card, ...], legal: set[Card], grade: Grade) -> Check
     return checks
 
 
+def chosen_wrong_only(checks: Checks) -> Checks:
+    """Only the marks of cards the learner chose but may not play: the others would show
+    the answer before the learner asks for it."""
+    return {card: mark for card, mark in checks.items() if mark[0] == "illegal wrong"}
+
+
 def position_checks(content: PositionContent, rules: RuleSet, grade: Grade) -> Checks:
     return hand_checks(content.hand, set(content.legal_cards(rules)), grade)
 

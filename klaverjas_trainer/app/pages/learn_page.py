@@ -7,8 +7,8 @@ import time
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_cards, show_mistakes, show_trump, style
-from klaverjas_trainer.app.questions import RENDERERS, Checks, seat_captions
+from klaverjas_trainer.app.board import show_cards, show_hints, show_mistakes, show_trump, style
+from klaverjas_trainer.app.questions import RENDERERS, Checks, chosen_wrong_only, seat_captions
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -125,9 +125,9 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         st.success(f"{t('right')} {explain(solution.facts)}", icon=":material/check_circle:")
         st.markdown(t("rule-named", title=title))
         return
-    if index not in state.revealed:
+    if index not in state.revealed:  # the learner may try again: hints, not the answer
         st.error(t("wrong"), icon=":material/cancel:")
-        show_mistakes(shown)
+        show_hints(shown)
         st.markdown(t("rule-named", title=title))
         again, show = st.columns(2)
         if again.button(t("try-again"), key=f"{key}-again"):
@@ -139,6 +139,7 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         return
     expected = describe_answer(check.kind.name, check.content, solution.answer)
     st.error(f"{t('wrong')} {t('answer-was', answer=expected)}", icon=":material/cancel:")
+    show_mistakes(shown)
     st.markdown(t("rule-named", title=title))
     st.write(explain(solution.facts))
 
@@ -164,6 +165,8 @@ def lesson_view(lesson: Lesson) -> None:
     checks = None
     if check is not None and grade is not None:
         checks = RENDERERS[check.kind.name].checks(check.content, check.rules, grade)
+        if not grade.correct and index not in state.revealed:
+            checks = chosen_wrong_only(checks)
     with table_slot:
         show_table(step, index, checks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
