@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_core import parse_cards
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
-from klaverjas_trainer.texts import catalogue, language
+from klaverjas_trainer.texts import catalogue, language, rule_set_words
 from klaverjas_trainer.texts.__main__ import problems
 from klaverjas_trainer.texts.catalogue import LANGUAGES, SOURCE
 from lessons import load_course
@@ -156,3 +156,12 @@ def test_a_chosen_language_is_kept_in_the_profile_and_changes_nothing_else(
     assert app.header[0].value == f"7. {title}"
     store = ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
     assert store.learner("Anna").settings["language"] == code  # and next visit, any device
+
+
+def test_a_rule_set_is_named_in_words_not_by_its_id() -> None:
+    assert rule_set_words("rotterdam+four_low_100") == (
+        "Rotterdam rules · Four 9s, 8s or 7s score 100"
+    )
+    with language("nl"):
+        words = rule_set_words("amsterdam+stuk_from_hand")
+    assert "amsterdam" not in words and "stuk_from_hand" not in words and " · " in words

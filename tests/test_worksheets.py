@@ -61,7 +61,7 @@ def test_command_line_writes_a_sheet(tmp_path: Path) -> None:
             "--level", "3", "--out", str(out)]  # fmt: skip
     assert main(argv) == 0
     reader = PdfReader(out)
-    assert "4 puzzles · amsterdam rules · level 3" in reader.pages[0].extract_text()
+    assert "4 puzzles · Amsterdam rules · level 3" in reader.pages[0].extract_text()
     assert main([*argv[:-2], "--rules", "rotterdam+nonsense", "--out", str(out)]) == 2
 
 

@@ -7,11 +7,11 @@ from typing import Final, TypeVar
 
 import streamlit as st
 
-from klaverjas_core import VARIANTS, Card, RuleSet, Suit
+from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.texts import bound, nt, say, t
+from klaverjas_trainer.texts import bound, nt, rule_set_words, say, t
 
 T = TypeVar("T")
 
@@ -105,9 +105,7 @@ CARD_MISTAKES: Final = ("mistake-chose", "mistake-missed")
 def show_rule_set(rules: RuleSet) -> None:
     """Which rules the question is judged by: a stored or club puzzle may use other rules
     than the learner's own."""
-    variants = [t(f"variant-{name}") for name in VARIANTS if getattr(rules, name)]
-    label = t(f"rules-badge-{rules.city}")
-    st.caption(" · ".join([f"**{label}**", *variants]))
+    st.caption(rule_set_words(rules))
 
 
 def show_cards(

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from babel.messages.pofile import read_po
 
-from klaverjas_core import Card, RuleId, Seat, Suit
+from klaverjas_core import VARIANTS, Card, RuleId, RuleSet, Seat, Suit
 from klaverjas_questions import Fact, FactValue, Pair
 
 FOLDER: Final = Path(__file__).parent / "locales"
@@ -203,6 +203,14 @@ def rule_title(rule: RuleId | str) -> str:
 
 def rule_statement(rule: RuleId | str) -> str:
     return current().rule(RuleId(rule), "statement")
+
+
+def rule_set_words(rules: RuleSet | str) -> str:
+    """A rule set as a player says it: ``Rotterdam rules · Four 9s, 8s or 7s score 100``
+    (not its id, ``rotterdam+four_low_100``)."""
+    ruleset = rules if isinstance(rules, RuleSet) else RuleSet.parse(rules)
+    variants = [t(f"variant-{name}") for name in VARIANTS if getattr(ruleset, name)]
+    return " · ".join([t(f"rules-badge-{ruleset.city}"), *variants])
 
 
 def seat_name(seat: Seat) -> str:

@@ -42,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         ]
         with texts.language(args.language):
             subtitle = texts.nt(
-                "sheet-subtitle", args.count, rules=puzzles[0].rules.name, level=args.level
+                "sheet-subtitle",
+                args.count,
+                rules=texts.rule_set_words(puzzles[0].rules),
+                level=args.level,
             )
             args.out.write_bytes(worksheet_pdf(puzzles, subtitle=subtitle))
     except (PuzzleError, KlaverjasError, WorksheetError, OSError) as error:

@@ -7,7 +7,7 @@ import streamlit as st
 from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import club, profile, store
-from klaverjas_trainer.texts import bound, t
+from klaverjas_trainer.texts import bound, rule_set_words, t
 
 current = profile()
 progress_store = store()
@@ -45,7 +45,13 @@ with st.form("join-group", border=False):
 if current.learner is not None:
     st.markdown(t("signed-in", name=md_escape(current.learner.name)))
     if current.group is not None:
-        st.markdown(t("in-group", group=md_escape(current.group.name), rules=current.group.rules))
+        st.markdown(
+            t(
+                "in-group",
+                group=md_escape(current.group.name),
+                rules=rule_set_words(current.group.rules),
+            )
+        )
     left, right = st.columns(2)
     left.page_link(
         "klaverjas_trainer/app/pages/learn_page.py", label=t("go-learn"), icon=":material/school:"

@@ -60,7 +60,9 @@ focus = st.selectbox(
 )
 daily = daily_accuracy(answers[answers["rule"] == focus] if focus else answers)
 daily[t("accuracy-percent")] = (daily["accuracy"] * 100).round(1)
-st.bar_chart(daily, x="day", y=t("accuracy-percent"), y_label=t("accuracy-percent"))
+st.bar_chart(
+    daily, x="day", y=t("accuracy-percent"), x_label=t("chart-day"), y_label=t("accuracy-percent")
+)
 
 st.download_button(
     t("export"),

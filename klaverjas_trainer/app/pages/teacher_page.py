@@ -27,7 +27,14 @@ from klaverjas_trainer.storage.club_stats import (
     weakest_rules,
 )
 from klaverjas_trainer.storage.store import ANSWER_COLUMNS
-from klaverjas_trainer.texts import bound, card_text, describe_answer, rule_title, t
+from klaverjas_trainer.texts import (
+    bound,
+    card_text,
+    describe_answer,
+    rule_set_words,
+    rule_title,
+    t,
+)
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
 from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, PuzzleError, can_generate, targets
@@ -116,7 +123,7 @@ group: Group = st.selectbox(
     key="teacher_group",
     format_func=bound(lambda g: f"{g.name} ({g.code})"),
 )
-st.markdown(t("join-code", code=group.code, rules=group.rules))
+st.markdown(t("join-code", code=group.code, rules=rule_set_words(group.rules)))
 members = clubs.members(group.id)
 totals = clubs.rule_totals(group.id)
 assigned = clubs.assignment_answers(group.id)
@@ -166,9 +173,13 @@ with dashboard:
                 color=alt.Color(
                     "accuracy:Q",
                     scale=alt.Scale(domain=[0, 1], scheme="redyellowgreen"),
-                    legend=alt.Legend(format="%"),
+                    legend=alt.Legend(format="%", title=t("chart-accuracy")),
                 ),
-                tooltip=["learner", "rule", alt.Tooltip("accuracy:Q", format=".0%")],
+                tooltip=[
+                    alt.Tooltip("learner:N", title=t("chart-learner")),
+                    alt.Tooltip("rule:N", title=t("rule")),
+                    alt.Tooltip("accuracy:Q", title=t("chart-accuracy"), format=".0%"),
+                ],
             )
         )
         rows_tall = max(200, 40 * len(grid.index) + 120)  # rows readable on a wall
