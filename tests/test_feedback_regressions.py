@@ -54,13 +54,15 @@ def test_partner_winning_names_only_the_kinds_of_card_that_are_allowed() -> None
 
 
 def test_no_sentence_runs_on_after_a_colon_or_doubles_one() -> None:
-    for hand, trick, rules in (
-        ("Q♥ 7♦", "A♣ 8♥", "amsterdam"),
-        ("7♥ 8♠", "A♣ J♥", "rotterdam"),
-        ("K♦ 8♠", "J♠", "amsterdam"),
+    for hand, trick, trump, rules in (
+        ("Q♥ 7♦", "A♣ 8♥", "♥", "amsterdam"),  # must overtrump
+        ("7♥ 8♠", "A♣ J♥", "♥", "rotterdam"),  # must undertrump
+        ("K♦ 8♠", "J♠", "♠", "amsterdam"),  # trumps led
     ):
-        for card in parse_cards(hand):
-            text = say(verdict_fact(check_card(card, hand, trick, hand[-1], rules)))
+        verdicts = [check_card(card, hand, trick, trump, rules) for card in parse_cards(hand)]
+        assert {verdict.legal for verdict in verdicts} == {True, False}  # both wordings said
+        for verdict in verdicts:
+            text = say(verdict_fact(verdict))
             assert not re.search(r"allowed: [A-Z]", text) and "rules: you" not in text
 
 

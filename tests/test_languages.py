@@ -34,7 +34,7 @@ def test_every_message_is_translated_with_the_same_placeholders(code: str) -> No
     words = catalogue(code)
     english = catalogue(SOURCE)
     assert set(words.messages) == set(english.messages)
-    assert words.ranks != english.ranks or code == SOURCE  # its own letters for J Q K A
+    assert words.ranks != english.ranks  # its own letters for J Q K A
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

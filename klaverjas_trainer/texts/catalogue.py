@@ -4,8 +4,8 @@ with it.
 Message ids are keys: ``nav-learn`` for page words, message ids that facts name
 (``legal-cards``), ``sheet-...`` for worksheets and ``rule:<id>:title|statement|explain`` (and
 ``explain-<situation>``) for the rules. A few messages have plural forms (``ntext``). Text is
-chosen per session, never per process: `language` sets the language of the running script
-(a context variable, so every Streamlit session keeps its own).
+chosen per session, never per process: `set_language` sets the language of the running script
+(a context variable, so every Streamlit session keeps its own) and `language` of a block.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from klaverjas_core import VARIANTS, Card, RuleId, RuleSet, Seat, Suit
 from klaverjas_questions import Fact, FactValue, Pair
 
 FOLDER: Final = Path(__file__).parent / "locales"
-#: The trainer's languages; English is the source every other catalogue translates.
-#: The languages offered: each has a complete catalogue (tests prove it), the source last.
+#: The languages offered, the source (English) last: each has a complete catalogue (tests
+#: prove it) that translates the English one.
 LANGUAGES: Final = ("nl", "uk", "ru", "en")
 SOURCE: Final = "en"
 _CURRENT: ContextVar[str] = ContextVar("language", default=SOURCE)
