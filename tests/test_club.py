@@ -3,6 +3,7 @@ dashboard's numbers, and deleting a learner with all their data."""
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from klaverjas_core import parse_cards
 from klaverjas_questions.positions import WHICH_CARDS, CardsAnswer
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
+from klaverjas_trainer.storage.__main__ import main as storage_main
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.club_stats import (
     answer_spread,
@@ -166,3 +168,36 @@ def test_an_assignment_is_a_lesson_or_a_puzzle_set(club: ClubStore) -> None:
     with pytest.raises(ValueError, match="1 to 50 puzzles"):
         club.assign(group.id, kind="which-cards", rule="play.follow-suit", count=0)
     assert os.environ.get("KLAVERJAS_TEACHER_PASSWORD") is None
+
+
+def test_the_first_password_needs_the_set_up_code(club: ClubStore) -> None:
+    code = club.setup_code()
+    assert code is not None and len(code) == 14 and club.setup_code() == code  # one code
+    with pytest.raises(ValueError, match="set-up code is not right"):
+        club.claim_teacher("AAAA-BBBB-CCCC", "klaverjas")
+    with pytest.raises(ValueError, match="set-up code is not right"):
+        club.claim_teacher(code + "X", "klaverjas")
+    assert not club.teacher_password_set()
+    club.claim_teacher(f" {code.lower()} ", "klaverjas")
+    assert club.check_teacher_password("klaverjas")
+    assert club.setup_code() is None  # used up: nobody else can claim the club
+    with pytest.raises(ValueError, match="set-up code is not right"):
+        club.claim_teacher(code, "taken-over")
+
+
+def test_the_operator_sets_or_replaces_the_password_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
+    monkeypatch.delenv("KLAVERJAS_TEACHER_PASSWORD", raising=False)
+    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
+    for password in ("first-one", "second-one"):
+        monkeypatch.setattr("sys.stdin", io.StringIO(password + "\n"))
+        assert storage_main(["teacher-password"]) == 0
+    club = ClubStore(ProgressStore())
+    assert club.check_teacher_password("second-one") and not club.check_teacher_password(
+        "first-one"
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    assert storage_main(["teacher-password"]) == 2
+    assert "at least 6" in capsys.readouterr().err

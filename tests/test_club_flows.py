@@ -3,12 +3,13 @@ puzzle set; two learners join with the code and answer it; the dashboard shows b
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from klaverjas_trainer.app.services import _store
+from klaverjas_trainer.app.services import _announce_setup_code, _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from puzzles import generate
@@ -30,6 +31,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("KLAVERJAS_TEACHER_PASSWORD", raising=False)
     monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
     _store.clear()
+    _announce_setup_code.clear()
     return tmp_path
 
 
@@ -43,6 +45,10 @@ def new_session() -> AppTest:
 
 def teacher_creates_a_group_with_a_set(app: AppTest) -> None:
     app.switch_page(TEACHER).run()
+    (data_dir,) = {Path(os.environ["KLAVERJAS_DATA_DIR"])}
+    code = club_of(data_dir).setup_code()  # what the server printed in its log
+    assert code is not None
+    app.text_input(key="setup_code").set_value(code.lower().replace("-", " "))
     app.text_input(key="new_password").set_value("klaverjas")
     app.text_input(key="new_password2").set_value("klaverjas")
     app.form_submit_button(key="set_password").click().run()
@@ -138,3 +144,41 @@ def test_a_learner_with_a_pin_cannot_be_impersonated(data_dir: Path) -> None:
     app.text_input(key="join_pin").set_value("0000")
     app.form_submit_button(key="join_button").click().run()
     assert "PIN does not match" in app.error[0].value
+
+
+def test_the_first_visitor_cannot_take_the_club_without_the_set_up_code(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stranger = new_session()
+    stranger.switch_page(TEACHER).run()
+    code = club_of(data_dir).setup_code()
+    assert code is not None and f"Set-up code for the Club page: {code}" in capsys.readouterr().err
+    assert not any(code in m.value for m in stranger.markdown)  # in the log, not the page
+    stranger.text_input(key="setup_code").set_value("AAAA-BBBB-CCCC")
+    stranger.text_input(key="new_password").set_value("mine-now")
+    stranger.text_input(key="new_password2").set_value("mine-now")
+    stranger.form_submit_button(key="set_password").click().run()
+    assert "set-up code is not right" in stranger.error[0].value
+    assert not club_of(data_dir).teacher_password_set()
+    assert club_of(data_dir).setup_code() is not None  # still waiting for the real teacher
+
+
+def test_the_teacher_signs_out_and_is_signed_out_when_idle(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club_of(data_dir).set_teacher_password("secret-1")
+    app = new_session()
+    app.switch_page(TEACHER).run()
+    app.text_input(key="teacher_password").set_value("secret-1")
+    app.form_submit_button(key="teacher_sign_in").click().run()
+    assert not app.exception and app.sidebar.button(key="teacher_sign_out")
+    app.sidebar.button(key="teacher_sign_out").click().run()
+    assert app.text_input(key="teacher_password")  # asked again
+    app.switch_page(PROJECTOR).run()
+    assert "This page is for the teacher" in app.info[0].value
+    monkeypatch.setenv("KLAVERJAS_TEACHER_IDLE_MINUTES", "0")
+    app.switch_page(TEACHER).run()
+    app.text_input(key="teacher_password").set_value("secret-1")
+    app.form_submit_button(key="teacher_sign_in").click().run()  # its rerun is already idle
+    assert "signed out of the teacher pages after 0 minutes" in app.info[0].value
+    assert app.text_input(key="teacher_password")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -53,7 +56,50 @@ def store() -> ProgressStore:
 
 
 def club() -> ClubStore:
-    return ClubStore(store())
+    clubs = ClubStore(store())
+    _announce_setup_code(clubs)
+    return clubs
+
+
+@st.cache_resource(show_spinner=False)
+def _announce_setup_code(_clubs: ClubStore) -> None:
+    """Once per server: while no teacher password is set, the set-up code goes to the
+    server's log (only the operator reads it), never to the page. (The leading underscore
+    keeps Streamlit from hashing the store.)"""
+    code = _clubs.setup_code()
+    if code:
+        print(
+            f"klaverjas trainer: no teacher password yet. Set-up code for the Club page: {code}"
+            " (or run `python -m klaverjas_trainer.storage teacher-password`,"
+            " or set KLAVERJAS_TEACHER_PASSWORD)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+TEACHER_IDLE_ENV = "KLAVERJAS_TEACHER_IDLE_MINUTES"
+
+
+def teacher_idle_minutes() -> float:
+    """How long the teacher pages stay signed in without use (a shared club laptop)."""
+    try:
+        return max(0.0, float(os.environ.get(TEACHER_IDLE_ENV, "") or 60))
+    except ValueError:
+        return 60.0
+
+
+def teacher_signed_in() -> bool:
+    """Whether this session may see the teacher pages; signs out after the idle time."""
+    current = profile()
+    if not current.teacher:
+        return False
+    now, minutes = time.monotonic(), teacher_idle_minutes()
+    if now - current.teacher_seen > minutes * 60:
+        current.teacher = False
+        st.info(t("teacher-idle", minutes=f"{minutes:g}"), icon=":material/lock_clock:")
+        return False
+    current.teacher_seen = now
+    return True
 
 
 @dataclass
@@ -67,7 +113,11 @@ class Profile:
     large: bool = False
     group: Group | None = None  # set when the learner joined a club group
     teacher: bool = False  # signed in to the teacher pages in this session
+    teacher_seen: float = 0.0  # time.monotonic() of the last teacher page run
     language: str | None = None  # chosen in this session, or the learner's saved choice
+
+    def sign_in_teacher(self) -> None:
+        self.teacher, self.teacher_seen = True, time.monotonic()
 
     @property
     def ruleset(self) -> RuleSet:

@@ -36,6 +36,7 @@ from klaverjas_trainer.storage.store import (
 from puzzles import GENERATOR_VERSION
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
+SETUP_CODE_KEY: Final = "setup_code"  # the one-time code that lets the first teacher in
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH: Final = 6
 MIN_PASSWORD: Final = 6
@@ -80,17 +81,26 @@ class ClubStore:
     def teacher_password_set(self) -> bool:
         return bool(os.environ.get(TEACHER_PASSWORD_ENV)) or self._stored_password() is not None
 
-    def set_teacher_password(self, password: str) -> None:
+    def set_teacher_password(self, password: str, *, replace: bool = False) -> None:
+        """Store the teacher password (hashed). Only the operator may `replace` one (the
+        command line); the web page sets it once, with the set-up code (`claim_teacher`)."""
         if len(password) < MIN_PASSWORD:
             raise InputError(
                 "error-password-short",
                 f"the password needs at least {MIN_PASSWORD} characters",
                 minimum=MIN_PASSWORD,
             )
-        if self.teacher_password_set():
+        if not replace and self.teacher_password_set():
             raise InputError("error-password-set", "a teacher password is already set")
         try:
             with writing(self.engine) as connection:
+                connection.execute(
+                    app_settings.delete().where(
+                        app_settings.c.key.in_(
+                            [SETUP_CODE_KEY, *(["teacher_password"] if replace else [])]
+                        )
+                    )
+                )
                 connection.execute(
                     app_settings.insert().values(
                         key="teacher_password", value=hash_secret(password)
@@ -102,6 +112,41 @@ class ClubStore:
             # Someone set it a moment before: theirs stands.
             raise InputError("error-password-set", "a teacher password is already set") from None
 
+    def setup_code(self) -> str | None:
+        """While no teacher password is set, the one-time code the first teacher types on the
+        Club page to choose it (the server prints it in its log), so a learner who opens
+        the page first cannot take the club; None once a password is set.
+
+        Every process of a scaled-out server prints the same code: the first one stores it.
+        """
+        if self.teacher_password_set():
+            return None
+        stored = self._setting(SETUP_CODE_KEY)
+        if stored is not None:
+            return stored
+        code = "-".join(
+            "".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(3)
+        )  # 60 bits: not guessable, easy to read from a log and type
+        try:
+            with writing(self.engine) as connection:
+                connection.execute(app_settings.insert().values(key=SETUP_CODE_KEY, value=code))
+        except StorageError as error:
+            if not isinstance(error.__cause__, IntegrityError):
+                raise
+        return self._setting(SETUP_CODE_KEY)
+
+    def claim_teacher(self, code: str, password: str) -> None:
+        """Set the first teacher password with the set-up code from the server log."""
+        expected = self._setting(SETUP_CODE_KEY)
+        given = "".join(code.split()).replace("-", "").upper()  # with or without dashes
+        if expected is None or not secrets.compare_digest(
+            given.encode(), expected.replace("-", "").encode()
+        ):
+            raise InputError(
+                "error-setup-code", "that set-up code is not right (it is in the server's log)"
+            )
+        self.set_teacher_password(password)
+
     def check_teacher_password(self, password: str) -> bool:
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
         if from_env:
@@ -110,7 +155,10 @@ class ClubStore:
         return stored is not None and verify_secret(password, stored)
 
     def _stored_password(self) -> str | None:
-        query = select(app_settings.c.value).where(app_settings.c.key == "teacher_password")
+        return self._setting("teacher_password")
+
+    def _setting(self, key: str) -> str | None:
+        query = select(app_settings.c.value).where(app_settings.c.key == key)
         with reading(self.engine) as connection:
             value = connection.execute(query).scalar()
         return None if value is None else str(value)

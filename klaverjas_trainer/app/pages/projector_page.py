@@ -7,12 +7,12 @@ import streamlit as st
 from klaverjas_trainer.app.assignments import describe, set_puzzle
 from klaverjas_trainer.app.board import show_cards, show_rule_set, show_trump, style
 from klaverjas_trainer.app.questions import RENDERERS
-from klaverjas_trainer.app.services import club, course, profile
+from klaverjas_trainer.app.services import club, course, profile, teacher_signed_in
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
 
 current = profile()
-if not current.teacher:
+if not teacher_signed_in():
     st.info(t("teacher-only"), icon=":material/lock:")
     st.stop()
 current.large = True  # the wall is far away

@@ -16,7 +16,13 @@ from klaverjas_trainer.app.assignments import describe, set_puzzles
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.services import club, course, course_notice, profile
+from klaverjas_trainer.app.services import (
+    club,
+    course,
+    course_notice,
+    profile,
+    teacher_signed_in,
+)
 from klaverjas_trainer.storage import InputError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.storage.club_stats import (
@@ -45,12 +51,17 @@ st.header(t("teacher"))
 
 
 def password_gate() -> None:
-    """First start: choose the password. Later: sign in. Stops the page until signed in."""
-    if current.teacher:
+    """First start: choose the password with the set-up code from the server's log. Later:
+    sign in. Stops the page until signed in."""
+    if teacher_signed_in():
+        if st.sidebar.button(t("sign-out-teacher"), key="teacher_sign_out"):
+            current.teacher = False  # a shared club laptop: the next person starts signed out
+            st.rerun()
         return
     if not clubs.teacher_password_set():
         with st.form("set-password"):
             st.markdown(t("set-password"))
+            code = st.text_input(t("setup-code"), key="setup_code")
             first = st.text_input(t("password"), type="password", key="new_password")
             second = st.text_input(t("password-again"), type="password", key="new_password2")
             if st.form_submit_button(t("save"), key="set_password"):
@@ -58,21 +69,21 @@ def password_gate() -> None:
                     st.error(t("passwords-differ"), icon=":material/back_hand:")
                 else:
                     try:
-                        clubs.set_teacher_password(first)
+                        clubs.claim_teacher(code, first)
                     except ValueError as problem:
                         st.error(
                             t("problem", problem=problem_words(problem)),
                             icon=":material/back_hand:",
                         )
                     else:
-                        current.teacher = True
+                        current.sign_in_teacher()
                         st.rerun()
         st.stop()
     with st.form("teacher-sign-in"):
         password = st.text_input(t("password"), type="password", key="teacher_password")
         if st.form_submit_button(t("sign-in-teacher"), key="teacher_sign_in"):
             if clubs.check_teacher_password(password):
-                current.teacher = True
+                current.sign_in_teacher()
                 st.rerun()
             st.error(t("wrong-password"), icon=":material/lock:")
     st.stop()
