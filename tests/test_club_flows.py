@@ -182,3 +182,19 @@ def test_the_teacher_signs_out_and_is_signed_out_when_idle(
     app.form_submit_button(key="teacher_sign_in").click().run()  # its rerun is already idle
     assert "signed out of the teacher pages after 0 minutes" in app.info[0].value
     assert app.text_input(key="teacher_password")
+
+
+def test_guessing_a_members_pin_is_told_to_wait(data_dir: Path) -> None:
+    group = club_of(data_dir).create_group("Club", "amsterdam")
+    club_of(data_dir).join(group.code, "Anna", pin="7391")
+    guesser = new_session()
+    guesser.switch_page(PROFILE).run()
+    said = []
+    for guess in range(7):
+        guesser.text_input(key="join_code").set_value(group.code)
+        guesser.text_input(key="join_name").set_value("Anna")
+        guesser.text_input(key="join_pin").set_value(f"{guess:04d}")
+        guesser.form_submit_button(key="join_button").click().run()
+        said.append(guesser.error[0].value)
+    assert all("PIN does not match" in words for words in said[:5])
+    assert all("please wait 1 min and try again" in words for words in said[5:])

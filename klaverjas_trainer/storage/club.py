@@ -15,11 +15,13 @@ from sqlalchemy import case, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
 from klaverjas_trainer.storage.db import InputError, StorageError
+from klaverjas_trainer.storage.limits import Limiter
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
     answers,
     app_settings,
     assignments,
+    attempts,
     groups,
     learners,
     lesson_progress,
@@ -36,6 +38,7 @@ from klaverjas_trainer.storage.store import (
 from puzzles import GENERATOR_VERSION
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
+TEACHER_TARGET: Final = "teacher"  # wrong teacher passwords are counted under this
 SETUP_CODE_KEY: Final = "setup_code"  # the one-time code that lets the first teacher in
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH: Final = 6
@@ -75,6 +78,7 @@ class ClubStore:
     def __init__(self, store: ProgressStore) -> None:
         self.store = store
         self.engine = store.engine
+        self.limits = Limiter(self.engine, store.now)  # slows down PIN and password guessing
 
     # --- the teacher password ---
 
@@ -106,6 +110,8 @@ class ClubStore:
                         key="teacher_password", value=hash_secret(password)
                     )
                 )
+                if replace:  # the operator's new password opens at once
+                    connection.execute(attempts.delete().where(attempts.c.target == TEACHER_TARGET))
         except StorageError as error:
             if not isinstance(error.__cause__, IntegrityError):
                 raise
@@ -148,11 +154,19 @@ class ClubStore:
         self.set_teacher_password(password)
 
     def check_teacher_password(self, password: str) -> bool:
+        """Whether `password` is the teacher's; raises `TooManyTriesError` after many wrong ones."""
+        self.limits.check(TEACHER_TARGET)
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
         if from_env:
-            return secrets.compare_digest(password.encode(), from_env.encode())
-        stored = self._stored_password()
-        return stored is not None and verify_secret(password, stored)
+            right = secrets.compare_digest(password.encode(), from_env.encode())
+        else:
+            stored = self._stored_password()
+            right = stored is not None and verify_secret(password, stored)
+        if right:
+            self.limits.succeeded(TEACHER_TARGET)
+        else:
+            self.limits.failed(TEACHER_TARGET)
+        return right
 
     def _stored_password(self) -> str | None:
         return self._setting("teacher_password")
@@ -241,16 +255,25 @@ class ClubStore:
                 row = connection.execute(query).first()
             if row is None:
                 raise StorageError("the new member could not be stored")
-            if not fresh and row.pin_hash and not verify_secret(pin, row.pin_hash):
-                raise InputError("error-pin-mismatch", "that PIN does not match this name")
-        elif row.pin_hash and not verify_secret(pin, row.pin_hash):
-            raise InputError("error-pin-mismatch", "that PIN does not match this name")
+            if not fresh and row.pin_hash:
+                self._check_pin(row.id, pin, row.pin_hash)
+        elif row.pin_hash:
+            self._check_pin(row.id, pin, row.pin_hash)
         assert row is not None
         city, *variants = group.rules.split("+")
         # The member's own choices (their language) stay; the group decides the rules.
         stored = json.loads(row.settings or "{}")
         settings = stored | {"rules": city, "variants": variants, "group": group.id}
         return Learner(row.id, row.name, settings)
+
+    def _check_pin(self, learner_id: int, pin: str, pin_hash: str) -> None:
+        """A member's PIN, with wrong tries counted per member (`TooManyTriesError`)."""
+        target = f"pin:{learner_id}"
+        self.limits.check(target)
+        if not verify_secret(pin, pin_hash):
+            self.limits.failed(target)
+            raise InputError("error-pin-mismatch", "that PIN does not match this name")
+        self.limits.succeeded(target)
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)

@@ -92,6 +92,16 @@ app_settings = Table(
     Column("value", Text, nullable=False),
 )
 
+# Wrong PINs and teacher passwords, per target ("pin:<learner id>", "teacher"): kept in the
+# database so a restart does not reset them (v4).
+attempts = Table(
+    "attempts",
+    metadata,
+    Column("target", String(60), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("locked_until", DateTime(timezone=True), nullable=True),
+)
+
 answers = Table(
     "answers",
     metadata,
@@ -188,6 +198,11 @@ def _group_language_v3(connection: Connection) -> None:
     _add_column(connection, "groups", "language", "VARCHAR(8)")
 
 
+def _attempts_v4(connection: Connection) -> None:
+    """Wrong PIN and password tries are counted, so guessing is slowed down."""
+    attempts.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -200,6 +215,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (1, _create_v1),
     (2, _canonical_replies_v2),
     (3, _group_language_v3),
+    (4, _attempts_v4),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

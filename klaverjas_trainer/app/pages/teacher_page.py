@@ -82,7 +82,12 @@ def password_gate() -> None:
     with st.form("teacher-sign-in"):
         password = st.text_input(t("password"), type="password", key="teacher_password")
         if st.form_submit_button(t("sign-in-teacher"), key="teacher_sign_in"):
-            if clubs.check_teacher_password(password):
+            try:
+                right = clubs.check_teacher_password(password)
+            except ValueError as problem:  # too many wrong tries: wait
+                st.error(t("problem", problem=problem_words(problem)), icon=":material/timer:")
+                st.stop()
+            if right:
                 current.sign_in_teacher()
                 st.rerun()
             st.error(t("wrong-password"), icon=":material/lock:")
