@@ -259,3 +259,30 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     fill_in(app, drill_puzzle(app), right=True)
     app.form_submit_button[0].click().run()
     assert app.success and app.success[0].value.startswith("Right!")
+
+
+def test_a_stranger_sees_no_names_unless_the_install_lists_them(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored(data_dir, "Anna").learner("Anna")
+    app = fresh_app()
+    app.switch_page(PROFILE).run()
+    assert not [box for box in app.selectbox if box.key == "pick_name"]
+    monkeypatch.setenv("KLAVERJAS_LIST_PROFILES", "1")  # one household's own install
+    app.run()
+    assert app.selectbox(key="pick_name").options == ["", "Anna"]
+
+
+def test_a_learner_guards_their_name_with_a_pin(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.text_input(key="add_pin").set_value("7391")
+    app.form_submit_button(key="add_pin_button").click().run()
+    assert app.success[0].value.startswith("Your PIN is set")
+    stranger = fresh_app()
+    stranger.switch_page(PROFILE).run()
+    stranger.text_input(key="new_name").set_value("Anna")
+    stranger.form_submit_button(key="start_button").click().run()
+    assert "PIN does not match" in stranger.error[0].value
+    stranger.text_input(key="own_pin").set_value("7391")
+    stranger.form_submit_button(key="start_button").click().run()
+    assert not stranger.error and any("Anna" in m.value for m in stranger.markdown)

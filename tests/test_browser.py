@@ -47,7 +47,7 @@ def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
     page.goto(f"{server}/profile")
     expect(idle).to_be_visible(timeout=30_000)
-    page.get_by_label("…or type a new name").fill("Anna")
+    page.get_by_label("Your name").first.fill("Anna")  # the sign-in form comes before joining
     page.get_by_role("button", name="Start").click()
     expect(page.get_by_role("heading", name="Settings")).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Start a drill").click()
@@ -177,7 +177,7 @@ def test_each_language_from_the_first_visit_in_a_real_browser(
     width, and signs in and drills without one English word (screenshots per language)."""
     url, _ = server
     with language(code):
-        words = {key: t(key) for key in ("new-name", "start", "go-drill", "your-hand")}
+        words = {key: t(key) for key in ("your-name", "start", "go-drill", "your-hand")}
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -189,7 +189,7 @@ def test_each_language_from_the_first_visit_in_a_real_browser(
             idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
             page.goto(f"{url}/profile")
             expect(idle).to_be_visible(timeout=30_000)
-            page.get_by_label(words["new-name"]).fill(f"Lena {code}{suffix}")
+            page.get_by_label(words["your-name"]).first.fill(f"Lena {code}{suffix}")
             page.get_by_role("button", name=words["start"]).click()
             expect(idle).to_be_visible(timeout=30_000)
             page.get_by_role("link", name=words["go-drill"]).click()  # the same session

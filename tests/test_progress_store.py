@@ -171,3 +171,19 @@ def test_the_default_database_lives_in_the_data_folder(
     store = ProgressStore(make_engine())
     store.learner("Anna")
     assert (tmp_path / "club" / "trainer.sqlite3").exists()
+
+
+def test_a_personal_profile_with_a_pin_opens_only_with_it(tmp_path: Path) -> None:
+    store = ProgressStore(make_engine(f"sqlite:///{tmp_path / 'p.sqlite3'}"))
+    anna = store.learner("Anna", "7391")
+    assert anna.has_pin and store.learner("Anna", "7391").id == anna.id
+    with pytest.raises(ValueError, match="PIN does not match"):
+        store.learner("Anna")  # a stranger who only knows the name
+    with pytest.raises(ValueError, match="four digits"):
+        store.learner("Anna", "12")
+    bert = store.learner("Bert")
+    assert not bert.has_pin and store.learner("Bert", "1111").id == bert.id  # no PIN: open
+    store.set_pin(bert.id, "2468")
+    with pytest.raises(ValueError, match="PIN does not match"):
+        store.learner("Bert", "1111")
+    assert store.learner("Bert", "2468").has_pin

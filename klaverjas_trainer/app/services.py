@@ -77,6 +77,15 @@ def _announce_setup_code(_clubs: ClubStore) -> None:
         )
 
 
+LIST_PROFILES_ENV = "KLAVERJAS_LIST_PROFILES"
+
+
+def list_profiles() -> bool:
+    """Whether the profile page lists everyone's names to pick from: only when the operator
+    says so (one household's install); on a shared club server a stranger sees no names."""
+    return os.environ.get(LIST_PROFILES_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
 TEACHER_IDLE_ENV = "KLAVERJAS_TEACHER_IDLE_MINUTES"
 
 

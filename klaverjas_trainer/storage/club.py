@@ -14,8 +14,7 @@ import pandas as pd
 from sqlalchemy import case, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
-from klaverjas_trainer.storage.db import InputError, StorageError
-from klaverjas_trainer.storage.limits import Limiter
+from klaverjas_trainer.storage.db import InputError, StorageError, reading, writing
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
     answers,
@@ -32,8 +31,7 @@ from klaverjas_trainer.storage.store import (
     Learner,
     ProgressStore,
     answers_frame,
-    reading,
-    writing,
+    check_pin_format,
 )
 from puzzles import GENERATOR_VERSION
 
@@ -78,7 +76,7 @@ class ClubStore:
     def __init__(self, store: ProgressStore) -> None:
         self.store = store
         self.engine = store.engine
-        self.limits = Limiter(self.engine, store.now)  # slows down PIN and password guessing
+        self.limits = store.limits  # wrong PINs and teacher passwords, counted in the database
 
     # --- the teacher password ---
 
@@ -228,8 +226,7 @@ class ClubStore:
                 f"please enter a name of 1 to {MAX_NAME} characters",
                 maximum=MAX_NAME,
             )
-        if pin and (not pin.isdigit() or len(pin) != 4):
-            raise InputError("error-pin-digits", "a PIN is four digits")
+        check_pin_format(pin)
         query = select(learners).where(learners.c.space == group.code, learners.c.name == clean)
         with reading(self.engine) as connection:
             row = connection.execute(query).first()
@@ -256,24 +253,15 @@ class ClubStore:
             if row is None:
                 raise StorageError("the new member could not be stored")
             if not fresh and row.pin_hash:
-                self._check_pin(row.id, pin, row.pin_hash)
+                self.store.check_pin(row.id, pin, row.pin_hash)
         elif row.pin_hash:
-            self._check_pin(row.id, pin, row.pin_hash)
+            self.store.check_pin(row.id, pin, row.pin_hash)
         assert row is not None
         city, *variants = group.rules.split("+")
         # The member's own choices (their language) stay; the group decides the rules.
         stored = json.loads(row.settings or "{}")
         settings = stored | {"rules": city, "variants": variants, "group": group.id}
         return Learner(row.id, row.name, settings)
-
-    def _check_pin(self, learner_id: int, pin: str, pin_hash: str) -> None:
-        """A member's PIN, with wrong tries counted per member (`TooManyTriesError`)."""
-        target = f"pin:{learner_id}"
-        self.limits.check(target)
-        if not verify_secret(pin, pin_hash):
-            self.limits.failed(target)
-            raise InputError("error-pin-mismatch", "that PIN does not match this name")
-        self.limits.succeeded(target)
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)

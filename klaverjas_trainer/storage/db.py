@@ -78,3 +78,42 @@ def _safe(url: str) -> str:
         scheme, rest = url.split("://", 1)
         return f"{scheme}://…@{rest.split('@', 1)[1]}"
     return url
+
+
+def reading(engine: Engine) -> Any:
+    """A connection whose database errors become StorageError."""
+    return _Guard(engine, write=False)
+
+
+def writing(engine: Engine) -> Any:
+    """A transaction whose database errors become StorageError."""
+    return _Guard(engine, write=True)
+
+
+class _Guard:
+    """A connection (a transaction when writing) whose database errors become StorageError."""
+
+    def __init__(self, engine: Engine, *, write: bool) -> None:
+        self._engine, self._write = engine, write
+        self._context: Any = None
+
+    def __enter__(self) -> Any:
+        try:
+            self._context = self._engine.begin() if self._write else self._engine.connect()
+            return self._context.__enter__()
+        except SQLAlchemyError as error:
+            why = short_error(error)
+            raise StorageError(f"the progress database cannot be used: {why}") from error
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        try:
+            self._context.__exit__(kind, error, trace)
+        except SQLAlchemyError as failure:
+            raise StorageError(f"saving failed: {short_error(failure)}") from failure
+        if isinstance(error, SQLAlchemyError):
+            raise StorageError(f"the progress database failed: {short_error(error)}") from error
+
+
+def short_error(error: BaseException) -> str:
+    """The first line of a database error, short enough for a page."""
+    return str(error).split("\n", 1)[0][:200]

@@ -16,9 +16,8 @@ from typing import Final
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 
-from klaverjas_trainer.storage.db import InputError, StorageError
+from klaverjas_trainer.storage.db import InputError, StorageError, reading, writing
 from klaverjas_trainer.storage.schema import attempts
-from klaverjas_trainer.storage.store import reading, writing
 
 FREE_TRIES: Final = 5  # a learner mistyping a PIN is not slowed down at once
 FIRST_WAIT: Final = timedelta(minutes=1)

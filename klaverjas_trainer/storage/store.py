@@ -18,7 +18,16 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from klaverjas_core import RuleId
 from klaverjas_questions import KINDS, canonical_json
-from klaverjas_trainer.storage.db import InputError, StorageError, make_engine
+from klaverjas_trainer.storage.db import (
+    InputError,
+    StorageError,
+    make_engine,
+    reading,
+    short_error,
+    writing,
+)
+from klaverjas_trainer.storage.limits import Limiter
+from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import answers, learners, lesson_progress, migrate
 
 MAX_NAME: Final = 40
@@ -39,6 +48,7 @@ class Learner:
     id: int
     name: str
     settings: dict[str, Any] = field(default_factory=dict)
+    has_pin: bool = False  # a PIN guards the name: nobody else can sign in as them
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +98,10 @@ class ProgressStore:
             self.engine = engine or make_engine()
             migrate(self.engine)
         except SQLAlchemyError as error:
-            raise StorageError(f"the progress database cannot be opened: {_short(error)}") from None
+            why = short_error(error)
+            raise StorageError(f"the progress database cannot be opened: {why}") from None
         self._now = now
+        self.limits = Limiter(self.engine, self.now)  # slows down PIN and password guessing
 
     def now(self) -> datetime:
         """The store's clock (tests pass in their own)."""
@@ -97,8 +109,9 @@ class ProgressStore:
 
     # --- learners ---
 
-    def learner(self, name: str) -> Learner:
-        """The learner with this name, created on first use."""
+    def learner(self, name: str, pin: str = "") -> Learner:
+        """The personal profile with this name, created on first use (guarded by `pin` when
+        one is given); a profile with a PIN opens only with it (wrong tries are counted)."""
         clean = " ".join(name.split())
         if not clean:
             raise InputError("error-name-empty", "please enter a name")
@@ -106,23 +119,61 @@ class ProgressStore:
             raise InputError(
                 "error-name-long", f"a name can be at most {MAX_NAME} characters", maximum=MAX_NAME
             )
-        found = self._find(clean)
-        if found:
-            return found
-        try:
-            with self._write() as connection:
-                connection.execute(
-                    learners.insert().values(
-                        space="", name=clean, created_at=self._now(), settings="{}"
+        check_pin_format(pin)
+        row = self._row(clean)
+        if row is None:
+            try:
+                with self._write() as connection:
+                    connection.execute(
+                        learners.insert().values(
+                            space="",
+                            name=clean,
+                            created_at=self._now(),
+                            settings="{}",
+                            pin_hash=hash_secret(pin) if pin else None,
+                        )
                     )
-                )
-        except StorageError as error:
-            if not isinstance(error.__cause__, IntegrityError):
-                raise
-            # Someone else created the same name a moment ago: use theirs.
-        found = self._find(clean)
-        assert found is not None
-        return found
+                return self._learner(self._row(clean))
+            except StorageError as error:
+                if not isinstance(error.__cause__, IntegrityError):
+                    raise
+                row = self._row(clean)  # someone made the same name a moment ago: theirs
+        if row is not None and row.pin_hash:
+            self.check_pin(row.id, pin, row.pin_hash)
+        return self._learner(row)
+
+    def check_pin(self, learner_id: int, pin: str, pin_hash: str) -> None:
+        """A PIN against its hash, with wrong tries counted per learner (`TooManyTriesError`
+        while they must wait)."""
+        target = f"pin:{learner_id}"
+        self.limits.check(target)
+        if not verify_secret(pin, pin_hash):
+            self.limits.failed(target)
+            raise InputError("error-pin-mismatch", "that PIN does not match this name")
+        self.limits.succeeded(target)
+
+    def set_pin(self, learner_id: int, pin: str) -> None:
+        """Guard a signed-in learner's name with a PIN from now on."""
+        check_pin_format(pin)
+        if not pin:
+            raise InputError("error-pin-digits", "a PIN is four digits")
+        with self._write() as connection:
+            connection.execute(
+                learners.update()
+                .where(learners.c.id == learner_id)
+                .values(pin_hash=hash_secret(pin))
+            )
+
+    def _row(self, name: str) -> Any:
+        query = select(learners).where(learners.c.name == name, learners.c.space == "")
+        with self._read() as connection:
+            return connection.execute(query).first()
+
+    @staticmethod
+    def _learner(row: Any) -> Learner:
+        if row is None:
+            raise StorageError("the profile could not be stored")
+        return Learner(row.id, row.name, json.loads(row.settings), bool(row.pin_hash))
 
     def learners(self) -> list[Learner]:
         """Personal profiles (club members are listed only to their teacher)."""
@@ -143,7 +194,7 @@ class ProgressStore:
         query = select(learners).where(learners.c.name == name, learners.c.space == space)
         with self._read() as connection:
             row = connection.execute(query).first()
-        return None if row is None else Learner(row.id, row.name, json.loads(row.settings))
+        return None if row is None else self._learner(row)
 
     # --- answers ---
 
@@ -238,6 +289,12 @@ class ProgressStore:
         return writing(self.engine)
 
 
+def check_pin_format(pin: str) -> None:
+    """A PIN is empty (none) or four digits."""
+    if pin and (not pin.isdigit() or len(pin) != 4):
+        raise InputError("error-pin-digits", "a PIN is four digits")
+
+
 def answers_frame(rows: Sequence[Any], columns: Sequence[str]) -> pd.DataFrame:
     """Answer rows as a DataFrame with UTC times and real booleans, whatever the database."""
     frame = pd.DataFrame(rows, columns=list(columns))
@@ -245,40 +302,3 @@ def answers_frame(rows: Sequence[Any], columns: Sequence[str]) -> pd.DataFrame:
         frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
     frame["correct"] = frame["correct"].astype(bool)
     return frame
-
-
-def reading(engine: Engine) -> Any:
-    """A connection whose database errors become StorageError."""
-    return _Guard(engine, write=False)
-
-
-def writing(engine: Engine) -> Any:
-    """A transaction whose database errors become StorageError."""
-    return _Guard(engine, write=True)
-
-
-class _Guard:
-    """A connection (a transaction when writing) whose database errors become StorageError."""
-
-    def __init__(self, engine: Engine, *, write: bool) -> None:
-        self._engine, self._write = engine, write
-        self._context: Any = None
-
-    def __enter__(self) -> Any:
-        try:
-            self._context = self._engine.begin() if self._write else self._engine.connect()
-            return self._context.__enter__()
-        except SQLAlchemyError as error:
-            raise StorageError(f"the progress database cannot be used: {_short(error)}") from error
-
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        try:
-            self._context.__exit__(kind, error, trace)
-        except SQLAlchemyError as failure:
-            raise StorageError(f"saving failed: {_short(failure)}") from failure
-        if isinstance(error, SQLAlchemyError):
-            raise StorageError(f"the progress database failed: {_short(error)}") from error
-
-
-def _short(error: BaseException) -> str:
-    return str(error).split("\n", 1)[0][:200]

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.services import club, profile, store
+from klaverjas_trainer.app.services import club, list_profiles, profile, store
 from klaverjas_trainer.texts import bound, rule_set_words, t
 
 current = profile()
 progress_store = store()
 
 st.header(t("who-are-you"))
-names = [learner.name for learner in progress_store.learners()]
 with st.form("pick-learner", border=False):
-    picked = st.selectbox(t("pick-name"), ["", *names], key="pick_name")
-    typed = st.text_input(t("new-name"), key="new_name", max_chars=40)
+    picked = ""
+    if list_profiles():  # a household's own install: pick from the names
+        names = [learner.name for learner in progress_store.learners()]
+        picked = st.selectbox(t("pick-name"), ["", *names], key="pick_name") or ""
+    typed = st.text_input(
+        t("new-name") if list_profiles() else t("your-name"), key="new_name", max_chars=40
+    )
+    own_pin = st.text_input(t("pin"), key="own_pin", max_chars=4, type="password")
     if st.form_submit_button(t("start"), type="primary", key="start_button"):
         try:
-            current.load(progress_store.learner(typed.strip() or picked or ""))
+            current.load(progress_store.learner(typed.strip() or picked, own_pin))
         except ValueError as problem:
             st.error(t("name-problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
@@ -44,6 +51,20 @@ with st.form("join-group", border=False):
 
 if current.learner is not None:
     st.markdown(t("signed-in", name=md_escape(current.learner.name)))
+    if current.group is None and not current.learner.has_pin:
+        with st.form("add-pin", border=False):
+            st.caption(t("pin-protect"))
+            new_pin = st.text_input(t("pin"), key="add_pin", max_chars=4, type="password")
+            if st.form_submit_button(t("pin-save"), key="add_pin_button"):
+                try:
+                    progress_store.set_pin(current.learner.id, new_pin)
+                except ValueError as problem:
+                    st.error(
+                        t("problem", problem=problem_words(problem)), icon=":material/back_hand:"
+                    )
+                else:
+                    current.learner = replace(current.learner, has_pin=True)
+                    st.success(t("pin-saved"), icon=":material/lock:")
     if current.group is not None:
         st.markdown(
             t(
