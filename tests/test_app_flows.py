@@ -261,6 +261,7 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     assert app.success and app.success[0].value.startswith("Right!")
 
 
+@pytest.mark.security
 def test_a_stranger_sees_no_names_unless_the_install_lists_them(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -273,6 +274,7 @@ def test_a_stranger_sees_no_names_unless_the_install_lists_them(
     assert app.selectbox(key="pick_name").options == ["", "Anna"]
 
 
+@pytest.mark.security
 def test_a_learner_guards_their_name_with_a_pin(data_dir: Path) -> None:
     app = sign_in(fresh_app(), "Anna")
     app.text_input(key="add_pin").set_value("7391")

@@ -24,6 +24,8 @@ from klaverjas_core import (
 )
 from klaverjas_core.cards import DECK
 
+pytestmark = pytest.mark.security  # the trust probes (issue 15)
+
 JUNK = st.one_of(
     st.none(), st.integers(), st.floats(allow_nan=False), st.booleans(), st.text(max_size=12),
     st.lists(st.one_of(st.text(max_size=4), st.integers(), st.none()), max_size=5),
@@ -56,6 +58,7 @@ def typed_error_only(call: object, *args: object, **kwargs: object) -> None:
 def test_each_probe_of_the_trust_review_gets_a_typed_error(
     call: object, args: tuple[object, ...], kwargs: dict[str, object]
 ) -> None:
+
     with pytest.raises(KlaverjasError):
         call(*args, **kwargs)  # type: ignore[operator]
 

@@ -170,6 +170,7 @@ def test_an_assignment_is_a_lesson_or_a_puzzle_set(club: ClubStore) -> None:
     assert os.environ.get("KLAVERJAS_TEACHER_PASSWORD") is None
 
 
+@pytest.mark.security
 def test_the_first_password_needs_the_set_up_code(club: ClubStore) -> None:
     code = club.setup_code()
     assert code is not None and len(code) == 14 and club.setup_code() == code  # one code
@@ -185,6 +186,7 @@ def test_the_first_password_needs_the_set_up_code(club: ClubStore) -> None:
         club.claim_teacher(code, "taken-over")
 
 
+@pytest.mark.security
 def test_the_operator_sets_or_replaces_the_password_from_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

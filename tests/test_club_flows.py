@@ -146,6 +146,7 @@ def test_a_learner_with_a_pin_cannot_be_impersonated(data_dir: Path) -> None:
     assert "PIN does not match" in app.error[0].value
 
 
+@pytest.mark.security
 def test_the_first_visitor_cannot_take_the_club_without_the_set_up_code(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -163,6 +164,7 @@ def test_the_first_visitor_cannot_take_the_club_without_the_set_up_code(
     assert club_of(data_dir).setup_code() is not None  # still waiting for the real teacher
 
 
+@pytest.mark.security
 def test_the_teacher_signs_out_and_is_signed_out_when_idle(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -184,6 +186,7 @@ def test_the_teacher_signs_out_and_is_signed_out_when_idle(
     assert app.text_input(key="teacher_password")
 
 
+@pytest.mark.security
 def test_guessing_a_members_pin_is_told_to_wait(data_dir: Path) -> None:
     group = club_of(data_dir).create_group("Club", "amsterdam")
     club_of(data_dir).join(group.code, "Anna", pin="7391")

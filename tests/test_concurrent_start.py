@@ -16,6 +16,9 @@ from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.passwords import verify_secret
 from klaverjas_trainer.storage.schema import LATEST, learners, schema_version
 
+pytestmark = pytest.mark.security  # the trust probes (issue 15)
+
+
 THREADS = 12
 
 

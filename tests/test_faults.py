@@ -15,6 +15,8 @@ from klaverjas_trainer.storage import ProgressStore, StorageError
 
 from .test_app_flows import DRILL, LEARN, data_dir, drill_puzzle, fresh_app, sign_in, stored
 
+pytestmark = pytest.mark.security  # the trust probes (issue 15)
+
 __all__ = ["data_dir"]  # the fixture, shared with the app flows
 
 
@@ -69,6 +71,7 @@ def test_a_drill_answer_refused_by_the_database_is_not_shown_as_graded(
 def test_a_lesson_answer_refused_by_the_database_is_not_shown_as_graded(
     data_dir: Path, disk: DiskFull
 ) -> None:
+
     app = sign_in(fresh_app(), "Anna")
     app.switch_page(LEARN).run()
     app.button(key="open-void-trumping").click().run()

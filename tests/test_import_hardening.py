@@ -14,6 +14,8 @@ from puzzles import generate
 from puzzles.__main__ import main
 from puzzles.jsonl import LineError, check_lines, dump_lines
 
+pytestmark = pytest.mark.security  # the trust probes (issue 15)
+
 GOOD = next(dump_lines([generate("which-cards", "play.must-overtrump", seed=7)])).rstrip("\n")
 NAT = next(dump_lines([generate("is-nat", "score.nat", seed=2)])).rstrip("\n")
 REVOKE = next(dump_lines([generate("who-revoked", "play.follow-suit", seed=3)])).rstrip("\n")
@@ -50,6 +52,7 @@ def test_a_tampered_or_hostile_line_is_rejected_with_its_reason(bad: str) -> Non
 def test_bad_bytes_and_odd_separators_keep_every_other_line_and_its_number(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+
     odd = edited(GOOD, id="wc-\u2028\x0c")  # U+2028 and a form feed inside a string
     path = tmp_path / "set.jsonl"
     path.write_bytes(

@@ -12,6 +12,8 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.limits import FREE_TRIES, TooManyTriesError, wait_after
 
+pytestmark = pytest.mark.security  # the trust probes (issue 15)
+
 
 class Clock:
     def __init__(self) -> None:
@@ -98,6 +100,7 @@ def test_one_members_wrong_pins_do_not_lock_another(tmp_path: Path, clock: Clock
 def test_many_wrong_teacher_passwords_then_the_right_one_is_not_let_in(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+
     monkeypatch.delenv("KLAVERJAS_TEACHER_PASSWORD", raising=False)
     club = club_at(tmp_path / "club.sqlite3", clock)
     club.set_teacher_password("klaverjas")

@@ -64,7 +64,7 @@ def password_gate() -> None:
             code = st.text_input(t("setup-code"), key="setup_code")
             first = st.text_input(t("password"), type="password", key="new_password")
             second = st.text_input(t("password-again"), type="password", key="new_password2")
-            if st.form_submit_button(t("save"), key="set_password"):
+            if st.form_submit_button(t("set-password-button"), key="set_password"):
                 if first != second:
                     st.error(t("passwords-differ"), icon=":material/back_hand:")
                 else:
