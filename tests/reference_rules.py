@@ -70,6 +70,22 @@ def reference_roem(
     return total
 
 
+def highest_trump(trick: Sequence[Card], trump: Suit) -> Card | None:
+    trumps = [c for c in trick if c.suit == trump]
+    return max(trumps, key=trump_strength) if trumps else None
+
+
+def beats(card: Card, highest: Card | None, trump: Suit) -> bool:
+    """A trump higher than the highest trump in the trick (any trump, if it holds none)."""
+    if card.suit != trump:
+        return False
+    return highest is None or trump_strength(card) > trump_strength(highest)
+
+
+def partner_is_winning(trick: Sequence[Card], trump: Suit) -> bool:
+    return len(trick) >= 2 and reference_winner(trick, trump) == len(trick) - 2
+
+
 def may_play(
     card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit, *, rotterdam: bool
 ) -> bool:
@@ -77,11 +93,10 @@ def may_play(
     if not trick:
         return True  # 1. leading: any card
     led = trick[0].suit
-    trick_trumps = [c for c in trick if c.suit == trump]
-    highest = max(trick_trumps, key=trump_strength) if trick_trumps else None
+    highest = highest_trump(trick, trump)
 
     def beats_highest(c: Card) -> bool:
-        return c.suit == trump and (highest is None or trump_strength(c) > trump_strength(highest))
+        return beats(c, highest, trump)
 
     holds_led = any(c.suit == led for c in hand)
     if holds_led:
@@ -99,7 +114,7 @@ def may_play(
     if rotterdam:
         # must trump, overtrumping if able, whoever wins; else still a (lower) trump
         return card.suit == trump and (beats_highest(card) or not can_overtrump)
-    partner_winning = len(trick) >= 2 and reference_winner(trick, trump) == len(trick) - 2
+    partner_winning = partner_is_winning(trick, trump)
     if partner_winning:
         # may discard or trump, but a trump must beat the highest trump in the trick
         return card.suit != trump or beats_highest(card) or only_lower_trumps
@@ -123,11 +138,10 @@ def reference_broken(
     if not trick:
         return set()
     led = trick[0].suit
-    trick_trumps = [c for c in trick if c.suit == trump]
-    highest = max(trick_trumps, key=trump_strength) if trick_trumps else None
+    highest = highest_trump(trick, trump)
 
     def beats_highest(c: Card) -> bool:
-        return c.suit == trump and (highest is None or trump_strength(c) > trump_strength(highest))
+        return beats(c, highest, trump)
 
     holds_led = any(c.suit == led for c in hand)
     holds_trump = any(c.suit == trump for c in hand)
@@ -143,7 +157,7 @@ def reference_broken(
             broken.add("play.trump-led-any-trump")
     if led == trump or holds_led or not holds_trump:
         return broken
-    partner = len(trick) >= 2 and reference_winner(trick, trump) == len(trick) - 2
+    partner = partner_is_winning(trick, trump)
     obliged = rotterdam or not partner  # Amsterdam frees you over a winning partner
     only_lower_trumps = all(c.suit == trump and not beats_highest(c) for c in hand)
     # must-trump: a trump when obliged; over a trump, Amsterdam asks it only if you can beat it

@@ -227,41 +227,12 @@ class ClubStore:
                 maximum=MAX_NAME,
             )
         check_pin_format(pin)
-        query = select(learners).where(learners.c.space == group.code, learners.c.name == clean)
-        with reading(self.engine) as connection:
-            row = connection.execute(query).first()
-        if row is None:
-            try:
-                with writing(self.engine) as connection:
-                    connection.execute(
-                        learners.insert().values(
-                            space=group.code,
-                            name=clean,
-                            group_id=group.id,
-                            pin_hash=hash_secret(pin) if pin else None,
-                            created_at=self.store.now(),
-                            settings="{}",
-                        )
-                    )
-                fresh = True
-            except StorageError as error:
-                if not isinstance(error.__cause__, IntegrityError):
-                    raise
-                fresh = False  # the same name joined a moment ago (two taps, two devices)
-            with reading(self.engine) as connection:
-                row = connection.execute(query).first()
-            if row is None:
-                raise StorageError("the new member could not be stored")
-            if not fresh and row.pin_hash:
-                self.store.check_pin(row.id, pin, row.pin_hash)
-        elif row.pin_hash:
-            self.store.check_pin(row.id, pin, row.pin_hash)
-        assert row is not None
+        row = self.store.open_name(group.code, clean, pin, group.id)
         city, *variants = group.rules.split("+")
         # The member's own choices (their language) stay; the group decides the rules.
         stored = json.loads(row.settings or "{}")
         settings = stored | {"rules": city, "variants": variants, "group": group.id}
-        return Learner(row.id, row.name, settings)
+        return Learner(row.id, row.name, settings, bool(row.pin_hash))
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)

@@ -120,27 +120,42 @@ class ProgressStore:
                 "error-name-long", f"a name can be at most {MAX_NAME} characters", maximum=MAX_NAME
             )
         check_pin_format(pin)
-        row = self._row(clean)
+        return self._learner(self.open_name("", clean, pin))
+
+    def open_name(self, space: str, name: str, pin: str, group_id: int | None = None) -> Any:
+        """The learners row of `name` in `space` ("" personal, else a group's code), made on
+        first use with `pin` (if any) guarding it; an existing row with a PIN opens only with
+        it. `name` and `pin` are already checked."""
+        query = select(learners).where(learners.c.space == space, learners.c.name == name)
+        with self._read() as connection:
+            row = connection.execute(query).first()
         if row is None:
             try:
                 with self._write() as connection:
                     connection.execute(
                         learners.insert().values(
-                            space="",
-                            name=clean,
+                            space=space,
+                            name=name,
+                            group_id=group_id,
+                            pin_hash=hash_secret(pin) if pin else None,
                             created_at=self._now(),
                             settings="{}",
-                            pin_hash=hash_secret(pin) if pin else None,
                         )
                     )
-                return self._learner(self._row(clean))
+                fresh = True
             except StorageError as error:
                 if not isinstance(error.__cause__, IntegrityError):
                     raise
-                row = self._row(clean)  # someone made the same name a moment ago: theirs
-        if row is not None and row.pin_hash:
+                fresh = False  # the same name was made a moment ago (two taps, two devices)
+            with self._read() as connection:
+                row = connection.execute(query).first()
+            if row is None:
+                raise StorageError("the new learner could not be stored")
+            if fresh:
+                return row
+        if row.pin_hash:
             self.check_pin(row.id, pin, row.pin_hash)
-        return self._learner(row)
+        return row
 
     def check_pin(self, learner_id: int, pin: str, pin_hash: str) -> None:
         """A PIN against its hash, with wrong tries counted per learner (`TooManyTriesError`
@@ -164,15 +179,8 @@ class ProgressStore:
                 .values(pin_hash=hash_secret(pin))
             )
 
-    def _row(self, name: str) -> Any:
-        query = select(learners).where(learners.c.name == name, learners.c.space == "")
-        with self._read() as connection:
-            return connection.execute(query).first()
-
     @staticmethod
     def _learner(row: Any) -> Learner:
-        if row is None:
-            raise StorageError("the profile could not be stored")
         return Learner(row.id, row.name, json.loads(row.settings), bool(row.pin_hash))
 
     def learners(self) -> list[Learner]:
@@ -189,12 +197,6 @@ class ProgressStore:
                 .where(learners.c.id == learner_id)
                 .values(settings=json.dumps(settings, sort_keys=True))
             )
-
-    def _find(self, name: str, space: str = "") -> Learner | None:
-        query = select(learners).where(learners.c.name == name, learners.c.space == space)
-        with self._read() as connection:
-            row = connection.execute(query).first()
-        return None if row is None else self._learner(row)
 
     # --- answers ---
 
