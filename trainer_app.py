@@ -32,6 +32,12 @@ pages = [
         url_path="drill",
     ),
     st.Page(
+        "klaverjas_trainer/app/pages/play_page.py",
+        title=t("nav-play"),
+        icon=":material/playing_cards:",
+        url_path="play",
+    ),
+    st.Page(
         "klaverjas_trainer/app/pages/progress_page.py",
         title=t("nav-progress"),
         icon=":material/trending_up:",

@@ -23,6 +23,7 @@ KINDS: Final[dict[str, QuestionKind[Any, Any]]] = {
         seats.FIRST_HAND,
         seats.PARTNER,
         seats.TRUMP_CHOOSER,
+        seats.MAY_PASS,
         counting.CARDS_POINTS,
         counting.CARD_ORDER,
         counting.MATCH_DEALS,

@@ -178,6 +178,78 @@ def solve_trump_chooser(content: CallsContent, rules: RuleSet) -> Solution[SeatA
     return Solution(SeatAnswer(choice.chooser), (rule,), facts, frozenset({rule}))
 
 
+# --- may I pass? --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpeakContent:
+    """Choosing trumps: the dealer and how many players have passed so far (0-4); the next
+    player clockwise from the first hand is to speak."""
+
+    dealer: Seat
+    passes: int
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, JSON]) -> Self:
+        read = Reader(data, "may-pass")
+        read.only("dealer", "passes")
+        return cls(read.seat("dealer"), read.number("passes", 0, 4))
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"dealer": int(self.dealer), "passes": self.passes}
+
+
+@dataclass(frozen=True, slots=True)
+class PassAnswer:
+    may_pass: bool | None = None  # None in a reply: not answered
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, JSON]) -> Self:
+        read = Reader(data, "answer")
+        read.only("may_pass")
+        return cls(read.optional_flag("may_pass"))
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"may_pass": self.may_pass}
+
+
+def solve_may_pass(content: SpeakContent, rules: RuleSet) -> Solution[PassAnswer]:
+    """Passing is allowed under free choice until all four have passed; with compulsory
+    trumps the first hand names at once."""
+    choice = TrumpChoice(content.dealer, compulsory=rules.compulsory)
+    try:
+        for _ in range(content.passes):
+            choice.pass_()
+    except GameFlowError:
+        raise QuestionError(
+            f"may-pass: nobody can have passed {content.passes} times under these rules"
+        ) from None
+    speaker = choice.to_speak
+    rule = choice.rule
+    key = "fact-may-pass" if not choice.must_name else f"fact-must-name-{rule.value}"
+    facts = (fact(key, seat=speaker, dealer=content.dealer),)
+    return Solution(PassAnswer(not choice.must_name), (rule,), facts, frozenset({rule}))
+
+
+def grade_may_pass(content: SpeakContent, rules: RuleSet, reply: PassAnswer) -> Grade:
+    solution = solve_may_pass(content, rules)
+    expected = solution.answer.may_pass
+    if reply.may_pass is expected:
+        return Grade(True)
+    rule = solution.tags[0]
+    why = fact("mistake-answer", given=reply.may_pass, expected=expected, reason=solution.facts)
+    return Grade(False, (Mistake("may_pass", expected, reply.may_pass, rule, why),))
+
+
+MAY_PASS: QuestionKind[SpeakContent, PassAnswer] = QuestionKind(
+    name="may-pass",
+    read_content=SpeakContent.from_dict,
+    read_answer=PassAnswer.from_dict,
+    solve=solve_may_pass,
+    grade=grade_may_pass,
+)
+
+
 C = TypeVar("C", bound=Record)
 
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import klaverjas_core
+import klaverjas_table
 from klaverjas_core import RuleId
 
 CORE = Path(klaverjas_core.__file__).parent
@@ -28,6 +29,13 @@ def imported_top_level_names(path: Path) -> set[str]:
 def test_core_modules_import_nothing_from_the_layers_above_or_io() -> None:
     for path in sorted(CORE.glob("*.py")):
         bad = imported_top_level_names(path) & (FORBIDDEN | IMPURE)
+        assert not bad, f"{path.name} imports {sorted(bad)}"
+
+
+def test_the_table_is_pure_like_the_core() -> None:
+    """Computer players and the table's game: no Streamlit, storage, clock or I/O."""
+    for path in sorted(Path(klaverjas_table.__file__).parent.glob("*.py")):
+        bad = imported_top_level_names(path) & (FORBIDDEN | IMPURE | {"klaverjas_trainer"})
         assert not bad, f"{path.name} imports {sorted(bad)}"
 
 

@@ -103,7 +103,15 @@ def trump_badge(trump: Suit, label: str, *, four_colour: bool) -> str:
 def card_label(card: Card | str, *, four_colour: bool) -> str:
     """A card as a coloured Markdown label for pills and buttons, e.g. ``:red[Q♥]``."""
     text = current().card(card) if isinstance(card, Card) else str(card)
-    suit = Suit.parse(text[-1])
+    return _coloured(text, Suit.parse(text[-1]), four_colour=four_colour)
+
+
+def suit_label(suit: Suit, *, four_colour: bool) -> str:
+    """A suit symbol as a coloured Markdown label, e.g. ``:red[♥]``."""
+    return _coloured(suit.symbol, suit, four_colour=four_colour)
+
+
+def _coloured(text: str, suit: Suit, *, four_colour: bool) -> str:
     if suit.is_red:
         colour = "blue" if four_colour and suit is Suit.DIAMONDS else "red"
         return f":{colour}[{text}]"

@@ -30,7 +30,7 @@ from klaverjas_questions.positions import (
     LegalAnswer,
     PositionContent,
 )
-from klaverjas_questions.seats import SeatAnswer
+from klaverjas_questions.seats import PassAnswer, SeatAnswer, SpeakContent
 from klaverjas_questions.who_revoked import RevokeAnswer, RevokeContent
 from klaverjas_trainer.app.board import pick_cards, show_cards, show_position, show_trump, yes_no
 from klaverjas_trainer.app.cards import card_label
@@ -277,6 +277,12 @@ def ask_seat(content: Any, question: str | None, key: str, profile: Profile) -> 
     return None if seat is None else SeatAnswer(Seat(seat))
 
 
+def ask_may_pass(content: SpeakContent, question: str | None, key: str, profile: Profile) -> Any:
+    speaker = Seat((content.dealer + 1 + content.passes) % 4)
+    said = yes_no(question or t("q-may-pass", seat=seat_name(speaker)), key)
+    return None if said is None else PassAnswer(said)
+
+
 def ask_number(content: Any, question: str | None, key: str, profile: Profile) -> Any:
     number = _number(question or "", 1000, 1, key)
     return None if number is None else NumberAnswer(number)
@@ -320,6 +326,7 @@ RENDERERS: Final[dict[str, Renderer]] = {
     "first-hand": Renderer(no_board, ask_seat),
     "partner": Renderer(no_board, ask_seat),
     "trump-chooser": Renderer(no_board, ask_seat),
+    "may-pass": Renderer(no_board, ask_may_pass),
     "cards-points": Renderer(board_cards, ask_number),
     "match-deals": Renderer(no_board, ask_number),
     "card-order": Renderer(board_cards, ask_order),

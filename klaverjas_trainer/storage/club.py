@@ -320,7 +320,7 @@ class ClubStore:
 
     def rule_totals(self, group_id: int) -> pd.DataFrame:
         """Per member and rule: answers and right answers, summed by the database, so the
-        dashboard costs the same for 100 answers or 100,000."""
+        dashboard costs the same for 100 answers or 100,000. Hinted answers do not count."""
         right = func.sum(case((answers.c.correct, 1), else_=0))
         query = (
             select(
@@ -330,7 +330,7 @@ class ClubStore:
                 right.label("right"),
             )
             .join(learners, learners.c.id == answers.c.learner_id)
-            .where(learners.c.group_id == group_id)
+            .where(learners.c.group_id == group_id, answers.c.hinted.is_(False))
             .group_by(learners.c.name, answers.c.rule)
         )
         with reading(self.engine) as connection:

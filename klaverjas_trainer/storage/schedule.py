@@ -16,6 +16,8 @@ from enum import Enum
 import pandas as pd
 from fsrs import Card, Rating, Scheduler
 
+from klaverjas_trainer.storage.stats import counted
+
 _SCHEDULER = Scheduler(enable_fuzzing=False)  # no randomness: the same answers, the same plan
 
 
@@ -40,6 +42,8 @@ class Schedule:
     def __init__(self, answers: pd.DataFrame | None = None) -> None:
         self.cards: dict[str, Card] = {}
         self.reviews = 0
+        if answers is not None:
+            answers = counted(answers)
         if answers is not None and not answers.empty:
             ordered = answers.sort_values("answered_at")
             times = ordered["answered_at"].dt.to_pydatetime()

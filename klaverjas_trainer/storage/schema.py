@@ -114,7 +114,7 @@ answers = Table(
         index=True,
     ),
     Column("answered_at", DateTime(timezone=True), nullable=False),
-    Column("source", String(10), nullable=False),  # "lesson" or "puzzle"
+    Column("source", String(10), nullable=False),  # "lesson", "puzzle" or "play"
     Column("item_id", String(120), nullable=False),  # puzzle id, or lesson-id/step
     Column("kind", String(40), nullable=False),
     Column("rule", String(60), nullable=False, index=True),
@@ -132,6 +132,18 @@ answers = Table(
     Column("given", Text, nullable=False),  # the reply: the question kind's canonical JSON
     Column("correct", Boolean, nullable=False),
     Column("seconds", Float, nullable=False),
+    # Answered after asking for a hint (v5): kept, but not counted for accuracy.
+    Column("hinted", Boolean, nullable=False, default=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    # The match a learner is playing at the table (v5): its seed, settings and every call and
+    # card, as JSON, so it resumes at the same card after a reload or a restart.
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("state", Text, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
 lesson_progress = Table(
@@ -203,6 +215,12 @@ def _attempts_v4(connection: Connection) -> None:
     attempts.create(connection, checkfirst=True)
 
 
+def _table_play_v5(connection: Connection) -> None:
+    """Whole deals at the table: the game in progress, and answers marked as hinted."""
+    _add_column(connection, "answers", "hinted", "BOOLEAN NOT NULL DEFAULT FALSE")
+    games.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -216,6 +234,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (2, _canonical_replies_v2),
     (3, _group_language_v3),
     (4, _attempts_v4),
+    (5, _table_play_v5),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

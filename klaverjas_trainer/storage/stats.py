@@ -19,6 +19,13 @@ STAT_COLUMNS: Final = [
 ]  # fmt: skip
 
 
+def counted(answers: pd.DataFrame) -> pd.DataFrame:
+    """The answers that count for accuracy: those given without a hint."""
+    if "hinted" not in answers:
+        return answers
+    return answers[~answers["hinted"].astype(bool)]
+
+
 def rule_stats(answers: pd.DataFrame) -> pd.DataFrame:
     """One row per rule: attempts, accuracy, recent accuracy, last answer time and a status.
 
@@ -28,6 +35,7 @@ def rule_stats(answers: pd.DataFrame) -> pd.DataFrame:
     >>> int(row.attempts), round(float(row.accuracy), 2), row.status
     (6, 0.83, 'fair')
     """
+    answers = counted(answers)
     if answers.empty:
         return pd.DataFrame(columns=STAT_COLUMNS)
     ordered = answers.sort_values("answered_at")
@@ -58,6 +66,7 @@ def _status(attempts: int, recent: float) -> str:
 
 def daily_accuracy(answers: pd.DataFrame) -> pd.DataFrame:
     """Accuracy and number of answers per day (UTC), for the trend chart."""
+    answers = counted(answers)
     if answers.empty:
         return pd.DataFrame(columns=["day", "accuracy", "answers"])
     days = answers["answered_at"].dt.floor("D")

@@ -28,14 +28,14 @@ from klaverjas_trainer.storage.db import (
 )
 from klaverjas_trainer.storage.limits import Limiter
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
-from klaverjas_trainer.storage.schema import answers, learners, lesson_progress, migrate
+from klaverjas_trainer.storage.schema import answers, games, learners, lesson_progress, migrate
 
 MAX_NAME: Final = 40
-SOURCES: Final = ("puzzle", "lesson")
+SOURCES: Final = ("puzzle", "lesson", "play")
 RULE_IDS: Final = frozenset(rule.value for rule in RuleId)
 ANSWER_COLUMNS: Final = [
     "answered_at", "source", "item_id", "kind", "rule", "tags", "rules", "level", "seed",
-    "assignment_id", "given", "correct", "seconds",
+    "assignment_id", "given", "correct", "seconds", "hinted",
 ]  # fmt: skip
 
 
@@ -53,13 +53,14 @@ class Learner:
 
 @dataclass(frozen=True, slots=True)
 class AnswerRecord:
-    """One answer: a puzzle or a lesson check, the rule it exercised, right or wrong.
+    """One answer: a puzzle, a lesson check or a decision at the table, the rule it exercised,
+    right or wrong; `hinted` when the learner had asked for a hint (not counted for accuracy).
 
     `given` is the reply as its question kind's canonical JSON (`QuestionKind.encode`); `kind`,
     `rule` and `tags` must name a question kind and rule ids, or `record` refuses the answer.
     """
 
-    source: str  # "puzzle" or "lesson"
+    source: str  # "puzzle", "lesson" or "play"
     item_id: str
     kind: str
     rule: str
@@ -70,6 +71,7 @@ class AnswerRecord:
     correct: bool
     seconds: float
     seed: int | None = None
+    hinted: bool = False
 
     def problems(self) -> list[str]:
         """What makes this answer unfit to store (empty when it is fine)."""
@@ -204,28 +206,33 @@ class ProgressStore:
         self, learner_id: int, answer: AnswerRecord, *, assignment_id: int | None = None
     ) -> None:
         """Store one answer; an answer that names no known kind or rule raises ValueError."""
+        row = self._answer_row(learner_id, answer, assignment_id)
+        with self._write() as connection:
+            connection.execute(answers.insert().values(row))
+
+    def _answer_row(
+        self, learner_id: int, answer: AnswerRecord, assignment_id: int | None = None
+    ) -> dict[str, Any]:
         problems = answer.problems()
         if problems:
             raise ValueError("cannot store this answer: " + "; ".join(problems))
-        with self._write() as connection:
-            connection.execute(
-                answers.insert().values(
-                    learner_id=learner_id,
-                    answered_at=self._now(),
-                    source=answer.source,
-                    item_id=answer.item_id,
-                    kind=answer.kind,
-                    rule=answer.rule,
-                    tags=" ".join(answer.tags),
-                    rules=answer.rules,
-                    level=answer.level,
-                    seed=answer.seed,
-                    assignment_id=assignment_id,
-                    given=answer.given,
-                    correct=answer.correct,
-                    seconds=round(answer.seconds, 3),
-                )
-            )
+        return {
+            "learner_id": learner_id,
+            "answered_at": self._now(),
+            "source": answer.source,
+            "item_id": answer.item_id,
+            "kind": answer.kind,
+            "rule": answer.rule,
+            "tags": " ".join(answer.tags),
+            "rules": answer.rules,
+            "level": answer.level,
+            "seed": answer.seed,
+            "assignment_id": assignment_id,
+            "given": answer.given,
+            "correct": answer.correct,
+            "seconds": round(answer.seconds, 3),
+            "hinted": answer.hinted,
+        }
 
     def answers(self, learner_id: int) -> pd.DataFrame:
         """Every answer of one learner, oldest first, as a DataFrame (UTC times)."""
@@ -244,6 +251,42 @@ class ProgressStore:
             query = query.where(answers.c.learner_id == learner_id)
         with self._read() as connection:
             return int(connection.execute(query).scalar_one())
+
+    # --- the game at the table ---
+
+    def save_game(
+        self, learner_id: int, state: dict[str, Any] | None, decisions: Sequence[AnswerRecord] = ()
+    ) -> None:
+        """Keep the learner's game (None: drop it) together with the answers its last move
+        made, in one transaction: a decision is stored exactly when the game that shows it is."""
+        rows = [self._answer_row(learner_id, answer) for answer in decisions]
+        key = games.c.learner_id == learner_id
+        with self._write() as connection:
+            if rows:
+                connection.execute(answers.insert(), rows)
+            connection.execute(games.delete().where(key))
+            if state is not None:
+                connection.execute(
+                    games.insert().values(
+                        learner_id=learner_id,
+                        state=json.dumps(state, ensure_ascii=False, sort_keys=True),
+                        updated_at=self._now(),
+                    )
+                )
+
+    def load_game(self, learner_id: int) -> dict[str, Any] | None:
+        """The saved game, or None; a row that is not a JSON object reads as None."""
+        with self._read() as connection:
+            text = connection.execute(
+                select(games.c.state).where(games.c.learner_id == learner_id)
+            ).scalar()
+        if text is None:
+            return None
+        try:
+            state = json.loads(text)
+        except json.JSONDecodeError:
+            return None
+        return state if isinstance(state, dict) else None
 
     # --- lessons ---
 
@@ -303,4 +346,6 @@ def answers_frame(rows: Sequence[Any], columns: Sequence[str]) -> pd.DataFrame:
     if "answered_at" in frame:
         frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
     frame["correct"] = frame["correct"].astype(bool)
+    if "hinted" in frame:
+        frame["hinted"] = frame["hinted"].fillna(False).astype(bool)
     return frame

@@ -87,6 +87,7 @@ DESCRIBERS: Final[dict[str, Callable[[Any, Any], str]]] = {
     "first-hand": lambda content, answer: _seat(answer.seat),
     "partner": lambda content, answer: _seat(answer.seat),
     "trump-chooser": lambda content, answer: _seat(answer.seat),
+    "may-pass": lambda content, answer: _yes_no(answer.may_pass),
     "cards-points": lambda content, answer: _number(answer.number),
     "match-deals": lambda content, answer: _number(answer.number),
     "card-order": lambda content, answer: current().cards(answer.cards),

@@ -1,0 +1,39 @@
+"""Playing whole deals at a table: three computer players around a learner, every card checked
+by the core, every decision of the learner kept for Progress.
+
+Pure like the core: no Streamlit, no I/O; randomness comes from seeds, so a deal replays.
+
+>>> game = TableGame.new(seed=3, rules="amsterdam", mode="coach")
+>>> game.phase in {"call", "play"}
+True
+"""
+
+from klaverjas_table.players import PLAYERS, BasicPlayer, Player, StrongPlayer, View
+from klaverjas_table.table import (
+    LEARNER,
+    MODES,
+    CallOutcome,
+    PlayedCard,
+    PlayOutcome,
+    RoemOutcome,
+    TableError,
+    TableGame,
+    TableStep,
+)
+
+__all__ = [
+    "LEARNER",
+    "MODES",
+    "PLAYERS",
+    "BasicPlayer",
+    "CallOutcome",
+    "PlayOutcome",
+    "PlayedCard",
+    "Player",
+    "RoemOutcome",
+    "StrongPlayer",
+    "TableError",
+    "TableGame",
+    "TableStep",
+    "View",
+]

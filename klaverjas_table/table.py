@@ -1,0 +1,560 @@
+"""A match at the table: the learner South, a computer partner North and computer opponents
+West and East, deal after deal, on the core's `Deal`.
+
+The state is the seed, the settings and what was said and played; everything else (the hands,
+the tricks, the scores) is replayed through the core, so a saved game resumes at the same card.
+Each decision of the learner where the rules left a choice out becomes a `TableStep`: the
+question kind it answers (``card-legal``, ``may-pass``, ``count-trick``), the reply, right or
+wrong, the deciding rule and whether a hint was shown.
+
+>>> game = TableGame.new(seed=11, rules="amsterdam", mode="coach")
+>>> while game.phase != "score":
+...     if game.phase == "call":
+...         game.call("pass" if not game.must_name else "♥")
+...     elif game.phase == "play":
+...         outcome = game.play(next(iter(game.legal_cards())))
+...     else:
+...         _ = game.turn_trick()
+>>> sum(game.score().points) >= 162
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from klaverjas_core import (
+    Card,
+    Deal,
+    DealScore,
+    KlaverjasError,
+    LegalCards,
+    Match,
+    RoemItem,
+    RuleId,
+    RuleSet,
+    Seat,
+    Suit,
+    Verdict,
+    deal_hands,
+    judge_trick,
+)
+from klaverjas_core.ruleset import resolve_rules
+from klaverjas_questions import question_kind
+from klaverjas_questions.count_trick import TrickContent, TrickCount
+from klaverjas_questions.seats import PassAnswer
+from klaverjas_table.players import PLAYERS, Player
+from klaverjas_table.simulate import computer_call, computer_card
+
+__all__ = [
+    "LEARNER",
+    "MODES",
+    "CallOutcome",
+    "PlayOutcome",
+    "PlayedCard",
+    "RoemOutcome",
+    "TableError",
+    "TableGame",
+    "TableStep",
+]
+
+LEARNER: Final = Seat.SOUTH
+PARTNER: Final = LEARNER.partner
+#: coach: an illegal card is refused and explained; club: accepted, and the revoke is called.
+MODES: Final = ("coach", "club")
+STATE_VERSION: Final = 1
+Phase = Literal["call", "play", "trick", "score", "over"]
+Event = tuple[Seat, "Card | str"]  # a seat and the card it played, or its call ("pass", "♥")
+
+
+class TableError(ValueError):
+    """A saved game that cannot be read, or a move that does not fit the game's phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableStep:
+    """One decision of the learner, as it is stored (like a drill answer) and reviewed."""
+
+    deal: int  # 0-based deal of the match
+    trick: int  # 0-7; -1 for a trump call
+    question: str  # the question kind it answers
+    reply: Mapping[str, Any]  # the reply in that kind's JSON
+    correct: bool
+    rule: RuleId  # the deciding rule
+    tags: tuple[RuleId, ...]
+    hinted: bool = False  # made after a hint: stored, not counted for accuracy
+    legal: tuple[Card, ...] = ()  # for a card: the legal cards, for the review
+    refused: bool = False  # coach mode: the card went back to the hand
+    card: Card | None = None  # the card played (or tried)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "trick": self.trick,
+            "question": self.question,
+            "reply": dict(self.reply),
+            "correct": self.correct,
+            "rule": self.rule.value,
+            "tags": [tag.value for tag in self.tags],
+            "hinted": self.hinted,
+            "legal": [str(card) for card in self.legal],
+            "refused": self.refused,
+            "card": None if self.card is None else str(self.card),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableStep:
+        try:
+            return cls(
+                deal=_whole(data["deal"], 0, 15),
+                trick=_whole(data["trick"], -1, 7),
+                question=question_kind(data["question"]).name,
+                reply=dict(data["reply"]),
+                correct=_flag(data["correct"]),
+                rule=RuleId(data["rule"]),
+                tags=tuple(RuleId(tag) for tag in data["tags"]),
+                hinted=_flag(data["hinted"]),
+                legal=tuple(Card.parse(text) for text in data["legal"]),
+                refused=_flag(data["refused"]),
+                card=None if data["card"] is None else Card.parse(data["card"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise TableError(f"a saved decision cannot be read: {error}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CallOutcome:
+    accepted: bool
+    rule: RuleId  # the rule of the trump choice in force
+    step: TableStep | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    verdict: Verdict
+    accepted: bool  # False: coach mode refused the card, it stays in hand
+    step: TableStep | None  # None where every card was legal (nothing to learn, not stored)
+
+
+@dataclass(frozen=True, slots=True)
+class RoemOutcome:
+    claimed: int
+    roem: int  # what the core counts in the trick
+    items: tuple[RoemItem, ...]
+    step: TableStep
+
+
+@dataclass
+class _DealRecord:
+    calls: list[str] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    declared: set[int] = field(default_factory=set)  # tricks whose roem the learner declared
+    claimed: set[int] = field(default_factory=set)  # tricks the learner declared on at all
+    called: set[int] = field(default_factory=set)  # tricks whose revoke was called
+    turned: int = 0  # tricks turned over
+    steps: list[TableStep] = field(default_factory=list)
+    hinted: bool = False  # the learner asked for a hint on the decision now open
+
+
+class TableGame:
+    """A match at the table; `phase` says what the learner is to do next."""
+
+    def __init__(
+        self,
+        seed: int,
+        rules: RuleSet | str = "amsterdam",
+        mode: str = "coach",
+        level: str = "basic",
+        first_dealer: Seat | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise TableError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        if level not in PLAYERS:
+            raise TableError(f"level must be one of {', '.join(PLAYERS)}, got {level!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise TableError(f"seed must be a whole number from 0, got {seed!r}")
+        self.seed = seed
+        self.rules = resolve_rules(rules)
+        self.mode = mode
+        self.level = level
+        self.first_dealer = (
+            Seat(random.Random(f"{seed}/dealer").randrange(4))
+            if first_dealer is None
+            else Seat(first_dealer)
+        )
+        self.player: Player = PLAYERS[level]()
+        self.records: list[_DealRecord] = []
+        self.recent: list[Event] = []  # what the computers did since the learner's last move
+        self._start_deal()
+
+    @classmethod
+    def new(
+        cls, seed: int, rules: RuleSet | str = "amsterdam", mode: str = "coach", level: str = ""
+    ) -> TableGame:
+        """A new match; the computers speak and play until the learner is to act."""
+        game = cls(seed, rules, mode, level or "basic")
+        game._advance()
+        return game
+
+    # --- the state that is saved ---
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": STATE_VERSION,
+            "seed": self.seed,
+            "rules": self.rules.name,
+            "mode": self.mode,
+            "level": self.level,
+            "first_dealer": int(self.first_dealer),
+            "deals": [
+                {
+                    "calls": list(record.calls),
+                    "cards": [str(card) for card in record.cards],
+                    "declared": sorted(record.declared),
+                    "claimed": sorted(record.claimed),
+                    "called": sorted(record.called),
+                    "turned": record.turned,
+                    "steps": [step.to_dict() for step in record.steps],
+                    "hinted": record.hinted,
+                }
+                for record in self.records
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableGame:
+        """Replay a saved game through the core; a `TableError` says what does not fit."""
+        try:
+            if data.get("version") != STATE_VERSION:
+                raise TableError(f"unknown saved-game version {data.get('version')!r}")
+            game = cls(
+                data["seed"],
+                RuleSet.parse(data["rules"]),
+                data["mode"],
+                data["level"],
+                Seat(_whole(data["first_dealer"], 0, 3)),
+            )
+            game.records = []
+            for number, saved in enumerate(data["deals"]):
+                if number:
+                    game._finish_check()
+                game._start_deal()
+                record = game.records[-1]
+                for call in saved["calls"]:
+                    game._apply_call(call)
+                for text in saved["cards"]:
+                    game._deal.play(Card.parse(text))
+                    record.cards.append(Card.parse(text))
+                record.declared = {_whole(n, 0, 7) for n in saved["declared"]}
+                record.claimed = {_whole(n, 0, 7) for n in saved["claimed"]}
+                record.called = {_whole(n, 0, 7) for n in saved["called"]}
+                record.turned = _whole(saved["turned"], 0, len(game._deal.tricks))
+                record.steps = [TableStep.from_dict(step) for step in saved["steps"]]
+                record.hinted = _flag(saved["hinted"])
+        except TableError:
+            raise
+        except (KeyError, TypeError, ValueError, KlaverjasError) as error:
+            raise TableError(f"the saved game cannot be replayed: {error}") from None
+        game._advance()  # a no-op for a game saved at the learner's turn, as the app saves it
+        game.recent = []
+        return game
+
+    # --- where the match stands ---
+
+    @property
+    def deal_number(self) -> int:
+        """0-based number of the deal in play."""
+        return len(self.records) - 1
+
+    @property
+    def deal(self) -> Deal:
+        return self._deal
+
+    @property
+    def record(self) -> _DealRecord:
+        return self.records[-1]
+
+    @property
+    def dealer(self) -> Seat:
+        return Seat(Match.dealer_of(self.deal_number, self.first_dealer))
+
+    @property
+    def phase(self) -> Phase:
+        deal, record = self._deal, self.record
+        if deal.phase == "choosing":
+            return "call"
+        if record.turned < len(deal.tricks):
+            return "trick"
+        if deal.phase == "finished":
+            return "over" if self.deal_number + 1 >= self.rules.match_length else "score"
+        return "play"
+
+    @property
+    def must_name(self) -> bool:
+        return self._deal.choice.must_name
+
+    @property
+    def waiting_trick(self) -> tuple[Seat, tuple[Card, ...]] | None:
+        """The trick on the table waiting to be turned, with its leader."""
+        if self.phase != "trick":
+            return None
+        return self._deal.tricks[self.record.turned]
+
+    def trick_winner(self, number: int) -> Seat:
+        leader, cards = self._deal.tricks[number]
+        return Seat((leader + self._judge(cards).winner) % 4)
+
+    def legal_cards(self) -> LegalCards:
+        self._require("play")
+        return self._deal.legal_cards()
+
+    # --- the learner's moves ---
+
+    def hint(self) -> LegalCards:
+        """The legal cards; the decision that follows is marked as hinted."""
+        legal = self.legal_cards()
+        self.record.hinted = True
+        return legal
+
+    def call(self, call: str) -> CallOutcome:
+        """Pass (``"pass"``) or name a suit as trumps."""
+        self._require("call")
+        self.recent = []
+        choice = self._deal.choice
+        rule, forced = choice.rule, choice.must_name
+        if call != "pass":
+            Suit.parse(call)  # a NotationError names a bad suit
+        step = None
+        if forced:  # the rules leave no pass here: the learner's call shows whether they know
+            reply = PassAnswer(may_pass=call == "pass")
+            step = self._step(
+                -1,
+                "may-pass",
+                reply.to_dict(),
+                correct=call != "pass",
+                rule=rule,
+                tags=(rule,),
+                hinted=False,
+            )
+        if forced and call == "pass":
+            return CallOutcome(False, rule, step)
+        self._apply_call(call)
+        self._advance()
+        return CallOutcome(True, rule, step)
+
+    def play(self, card: Card) -> PlayOutcome:
+        """Play a card from the learner's hand; coach mode refuses an illegal one."""
+        self._require("play")
+        self.recent = []
+        if card not in self._deal.hand(LEARNER):
+            raise TableError(f"{card} is not in your hand")
+        legal = self._deal.legal_cards()
+        verdict = legal.verdict(card)
+        step = None
+        if len(legal) < len(self._deal.hand(LEARNER)):
+            rules = legal.rules
+            step = self._step(
+                len(self._deal.tricks),
+                "card-legal",
+                {"legal": True},  # playing a card says "this card is legal"
+                correct=verdict.legal,
+                rule=verdict.rule,
+                tags=(verdict.rule, *(r for r in rules if r is not verdict.rule)),
+                hinted=self.record.hinted,
+                legal=tuple(legal),
+                refused=not verdict.legal and self.mode == "coach",
+                card=card,
+            )
+        if not verdict.legal and self.mode == "coach":
+            return PlayOutcome(verdict, False, step)
+        self.record.hinted = False
+        self._play(card)
+        self._advance()
+        return PlayOutcome(verdict, True, step)
+
+    def can_declare(self) -> bool:
+        """The trick on the table is ours and nothing was declared on it yet."""
+        trick = self.waiting_trick
+        if trick is None:
+            return False
+        number = self.record.turned
+        return self.trick_winner(number).pair == LEARNER.pair and number not in self.record.claimed
+
+    def declare_roem(self, amount: int) -> RoemOutcome:
+        """Declare `amount` of roem on the trick our pair is taking; the core corrects it."""
+        if not self.can_declare():
+            raise TableError("roem can be declared only on a trick your pair is taking")
+        number = self.record.turned
+        judged = self._judge(self._deal.tricks[number][1])
+        self.record.claimed.add(number)
+        if judged.roem:
+            self.record.declared.add(number)  # declared: it counts, at the core's amount
+        correct = amount == judged.roem_points
+        rule = judged.roem[0].rule if judged.roem and amount else RuleId.ROEM_DECLARE
+        step = self._roem_step(number, amount, correct, rule, judged.roem)
+        return RoemOutcome(amount, judged.roem_points, tuple(judged.roem), step)
+
+    def turn_trick(self) -> tuple[TableStep | None, Seat | None]:
+        """Turn the trick on the table. Returns the step for roem our pair left undeclared (if
+        any) and, in club mode, the seat whose revoke the computers call ("verzaakt")."""
+        self._require("trick")
+        self.recent = []
+        number = self.record.turned
+        _, cards = self._deal.tricks[number]
+        step = None
+        judged = self._judge(cards)
+        ours = self.trick_winner(number).pair == LEARNER.pair
+        if ours and judged.roem and number not in self.record.claimed:
+            step = self._roem_step(number, 0, False, RuleId.ROEM_DECLARE, judged.roem)
+        revoker = None
+        revokes = [r for r in self._deal.revokes if r.trick == number]
+        if revokes:
+            revoker = revokes[0].seat
+            self.record.called.add(number)
+        self.record.turned += 1
+        self._advance()
+        return step, revoker
+
+    def next_deal(self) -> None:
+        self._require("score")
+        self.recent = []
+        self._start_deal()
+        self._advance()
+
+    # --- scores ---
+
+    def score(self, deal: int | None = None) -> DealScore:
+        """The score of a finished deal (the current one by default)."""
+        number = self.deal_number if deal is None else deal
+        played = self._deal if number == self.deal_number else self._replayed(number)
+        return played.score(declared=self._declared(number, played))
+
+    def match(self) -> Match:
+        """The score sheet: one line per finished deal."""
+        sheet = Match.for_rules(self.rules)
+        for number in range(len(self.records)):
+            if number < self.deal_number or self._deal.phase == "finished":
+                sheet.add(self.score(number))
+        return sheet
+
+    def steps(self) -> list[TableStep]:
+        return [step for record in self.records for step in record.steps]
+
+    # --- inside ---
+
+    def _start_deal(self) -> None:
+        self.records.append(_DealRecord())
+        rng = random.Random(f"{self.seed}/{self.deal_number}")
+        hands = deal_hands(rng, self.dealer)
+        self._deal = Deal(hands, self.dealer, self.rules, referee=self.mode == "club")
+
+    def _finish_check(self) -> None:
+        if self._deal.phase != "finished" or self.record.turned != 8:
+            raise TableError("a saved deal before the last one is not finished")
+
+    def _require(self, phase: Phase) -> None:
+        if self.phase != phase:
+            raise TableError(f"this move needs the game to be at {phase}, it is at {self.phase}")
+
+    def _apply_call(self, call: str) -> None:
+        seat = self._deal.choice.to_speak
+        if call == "pass":
+            self._deal.pass_trumps()
+        else:
+            self._deal.name_trumps(Suit.parse(call))
+        self.record.calls.append(call if call == "pass" else Suit.parse(call).symbol)
+        if seat is not None and seat != LEARNER:
+            self.recent.append((seat, self.record.calls[-1]))
+
+    def _play(self, card: Card) -> None:
+        seat = self._deal.to_move
+        self._deal.play(card)
+        self.record.cards.append(card)
+        if seat != LEARNER:
+            self.recent.append((seat, card))
+
+    def _advance(self) -> None:
+        """Let the computer players speak and play until the learner is to act or a trick
+        lies on the table to be turned."""
+        while True:
+            deal = self._deal
+            if deal.phase == "choosing":
+                if deal.choice.to_speak in (None, LEARNER):
+                    return
+                self._apply_call(computer_call(deal, self.player, self._rng()))
+            elif self.phase == "play" and deal.to_move != LEARNER:
+                self._play(computer_card(deal, self.player, self._rng()))
+            else:
+                return
+
+    def _rng(self) -> random.Random:
+        moves = len(self.record.calls) + len(self.record.cards)
+        return random.Random(f"{self.seed}/{self.deal_number}/{moves}")
+
+    def _judge(self, cards: Sequence[Card]) -> Any:
+        return judge_trick(cards, self._deal.trump, self.rules)
+
+    def _step(self, trick: int, question: str, reply: Mapping[str, Any], **facts: Any) -> TableStep:
+        step = TableStep(self.deal_number, trick, question, reply, **facts)
+        self.record.steps.append(step)
+        return step
+
+    def _roem_step(
+        self, number: int, amount: int, correct: bool, rule: RuleId, items: Sequence[RoemItem]
+    ) -> TableStep:
+        reply = TrickCount(roem=amount).to_dict()
+        tags = (rule, *dict.fromkeys(item.rule for item in items if item.rule is not rule))
+        if RuleId.ROEM_DECLARE not in tags:
+            tags = (*tags, RuleId.ROEM_DECLARE)
+        return self._step(
+            number, "count-trick", reply, correct=correct, rule=rule, tags=tags, hinted=False
+        )
+
+    def roem_question(self, number: int) -> TrickContent:
+        """The trick as a count-trick question asking only its roem (the stored reply's)."""
+        leader, cards = self._deal.tricks[number]
+        return TrickContent(self._deal.trump, cards, ("roem",), leader, number + 1)
+
+    def _declared(self, number: int, deal: Deal) -> set[int]:
+        """The learner's declared tricks, plus the opponents' roem: the computers declare all."""
+        declared = set(self.records[number].declared)
+        for trick, (leader, cards) in enumerate(deal.tricks):
+            winner = (leader + judge_trick(cards, deal.trump, self.rules).winner) % 4
+            if winner % 2 != LEARNER.pair:
+                declared.add(trick)
+        return declared
+
+    def _replayed(self, number: int) -> Deal:
+        record = self.records[number]
+        rng = random.Random(f"{self.seed}/{number}")
+        dealer = Seat(Match.dealer_of(number, self.first_dealer))
+        deal = Deal(deal_hands(rng, dealer), dealer, self.rules, referee=self.mode == "club")
+        for call in record.calls:
+            if call == "pass":
+                deal.pass_trumps()
+            else:
+                deal.name_trumps(call)
+        for card in record.cards:
+            deal.play(card)
+        return deal
+
+
+def _whole(value: object, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise TableError(f"expected a whole number {low}-{high}, got {value!r}")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TableError(f"expected true or false, got {value!r}")
+    return value

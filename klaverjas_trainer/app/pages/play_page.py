@@ -1,0 +1,201 @@
+"""Play: whole deals at a table with three computer players. The page dispatches taps;
+`klaverjas_trainer.app.play` stores every move with its decisions, `play_views` draws, and
+`klaverjas_table` runs the deal on the core."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from klaverjas_core import Card, RuleSet, Suit
+from klaverjas_table import LEARNER, MODES, PLAYERS, TableGame
+from klaverjas_trainer.app import play
+from klaverjas_trainer.app.board import show_rule_set, style
+from klaverjas_trainer.app.cards import card_label, suit_label
+from klaverjas_trainer.app.play_views import (
+    show_calls,
+    show_feedback,
+    show_review,
+    show_score,
+    show_table,
+    sorted_hand,
+)
+from klaverjas_trainer.app.services import profile, require_learner, store
+from klaverjas_trainer.app.state import session_object
+from klaverjas_trainer.app.table_view import TABLE_CSS
+from klaverjas_trainer.storage import StorageError
+from klaverjas_trainer.texts import bound, card_text, current, t
+
+ROEM_AMOUNTS = (20, 40, 50, 70, 100, 120, 200)
+
+me = profile()
+learner = require_learner()
+progress_store = store()
+state = session_object("play", play.PlayState)
+style()
+st.markdown(TABLE_CSS, unsafe_allow_html=True)
+st.header(t("play-title"))
+
+
+def house_rules() -> RuleSet:
+    """The group's house rules for a club learner, else the learner's own rule set."""
+    return RuleSet.parse(me.group.rules) if me.group is not None else me.ruleset
+
+
+def act(make: Callable[[TableGame], Any], *, feedback: bool = True) -> None:
+    """One move, run as a button's callback, so the page draws its result in the same run;
+    the feedback is set only once the move is stored."""
+    try:
+        result = play.move(state, progress_store, make, seconds=time.monotonic() - state.shown_at)
+    except StorageError as error:
+        state.last = ("error", str(error))
+        return
+    state.last = result if feedback else None
+    state.shown_at = time.monotonic()
+
+
+def on_call(call: str) -> None:
+    act(lambda game: game.call(call))
+
+
+def on_card(card: Card) -> None:
+    act(lambda game: game.play(card))
+    state.hint = state.game is not None and state.game.record.hinted  # a refused card keeps it
+
+
+def on_hint() -> None:
+    act(lambda game: game.hint(), feedback=False)
+    state.hint = True
+
+
+def on_turn() -> None:
+    game = state.game
+    assert game is not None
+    number = game.record.turned
+    act(lambda g: ("turned", number, *g.turn_trick()))
+
+
+def on_next_deal() -> None:
+    act(lambda game: game.next_deal(), feedback=False)
+
+
+# --- starting or resuming ------------------------------------------------------------------
+
+game = play.resume(state, progress_store, learner.id)
+if state.resumed_broken:
+    state.resumed_broken = False
+    st.warning(t("play-resume-broken"), icon=":material/warning:")
+
+with st.expander(t("play-new"), expanded=game is None):
+    with st.form("play-new-form", border=False):
+        mode = st.radio(
+            t("play-mode"), MODES, format_func=bound(lambda m: t(f"play-mode-{m}")), key="play_mode"
+        )
+        level = st.radio(
+            t("play-level"),
+            list(PLAYERS),
+            format_func=bound(lambda name: t(f"play-level-{name}")),
+            horizontal=True,
+            key="play_level",
+        )
+        seed = st.number_input(
+            t("play-seed"), min_value=1, max_value=10**9, value=None, step=1, key="play_seed"
+        )
+        started = st.form_submit_button(t("play-start"), type="primary", key="play_start")
+    if started:
+        try:
+            game = play.start(
+                state,
+                progress_store,
+                learner.id,
+                rules=house_rules(),
+                mode=str(mode),
+                level=str(level),
+                seed=None if seed is None else int(seed),
+            )
+        except StorageError as error:
+            st.error(t("storage-error", error=error), icon=":material/warning:")
+            st.stop()
+        state.shown_at = time.monotonic()
+
+if game is None:
+    st.markdown(t("play-intro"))
+    st.stop()
+
+# --- the table -----------------------------------------------------------------------------
+
+deal = game.deal
+mode_words = t(f"play-mode-{game.mode}-short")
+st.caption(
+    t("play-status", deal=game.deal_number + 1, deals=game.rules.match_length, number=game.seed)
+    + f" · {mode_words}"
+)
+show_rule_set(game.rules)
+show_table(game, me)
+show_feedback(state.last, game)
+
+phase = game.phase
+trump = None if deal.phase == "choosing" else deal.trump
+if phase == "call":
+    show_calls(game)
+    st.markdown(f"**{t('play-your-call')}**")
+    with st.container(horizontal=True):
+        for suit in Suit:
+            st.button(
+                suit_label(suit, four_colour=me.four_colour),
+                key=f"play-call-{suit.letter}",
+                on_click=on_call,
+                args=(suit.symbol,),
+                help=t("name-as-trumps", trump=suit.symbol),
+            )
+        st.button(t("play-pass"), key="play-call-pass", on_click=on_call, args=("pass",))
+elif phase == "play":
+    st.markdown(f"**{t('play-your-turn')}**")
+
+legal = game.legal_cards() if phase == "play" else None
+if phase in ("call", "play", "trick"):
+    st.caption(t("your-hand"))
+    with st.container(horizontal=True):
+        for card in sorted_hand(deal.hand(LEARNER), trump):
+            highlighted = state.hint and legal is not None and card in legal
+            st.button(
+                card_label(card, four_colour=me.four_colour),
+                key=f"play-card-{card.letters()}",
+                on_click=on_card,
+                args=(card,),
+                disabled=phase != "play",
+                type="primary" if highlighted else "secondary",
+                help=card_text(card),
+            )
+if legal is not None:
+    if state.hint and game.record.hinted:
+        cards = current().cards(sorted(legal))
+        st.info(t("play-hint-shown", cards=cards), icon=":material/lightbulb:")
+    else:
+        st.button(t("play-hint"), key="play-hint", on_click=on_hint, icon=":material/lightbulb:")
+
+if phase == "trick":
+    if game.can_declare():
+        with st.form("play-roem"):
+            st.markdown(t("roem-declare-intro"))
+            amount = st.segmented_control(t("roem-amount"), ROEM_AMOUNTS, key="play_roem_amount")
+            declared = st.form_submit_button(t("roem-declare"), key="play_roem_submit")
+        if declared and amount is None:
+            st.warning(t("answer-first"), icon=":material/back_hand:")
+        elif declared and amount is not None:
+            claimed = int(amount)
+            act(lambda g: g.declare_roem(claimed))
+            st.rerun()  # the form's answer is in: draw the trick with the verdict
+    st.button(t("play-turn-trick"), type="primary", key="play-turn", on_click=on_turn)
+
+# --- the score sheet and the review --------------------------------------------------------
+
+if phase in ("score", "over"):
+    show_score(game)
+    if phase == "score":
+        st.button(t("play-next-deal"), type="primary", key="play-next-deal", on_click=on_next_deal)
+    with st.expander(t("review-title")):
+        show_review(game)

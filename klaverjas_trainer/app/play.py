@@ -1,0 +1,118 @@
+"""Playing at the table, between the page and the store: start or resume the learner's match,
+make one move, and store the move's decisions together with the game in one transaction.
+
+A move's outcome reaches the page only after the store has it: if the save fails, the game
+goes back to where it was saved, so nothing unsaved is shown as done.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from klaverjas_core import RuleSet
+from klaverjas_questions import question_kind
+from klaverjas_table import TableError, TableGame, TableStep
+from klaverjas_trainer.storage import ProgressStore
+from klaverjas_trainer.storage.store import AnswerRecord
+
+T = TypeVar("T")
+
+
+@dataclass
+class PlayState:
+    """The session's game and what the page shows about the last move."""
+
+    game: TableGame | None = None
+    learner_id: int | None = None
+    shown_at: float = 0.0  # when the learner's current decision was put before them
+    hint: bool = False  # show the legal cards for the decision now open
+    last: Any = None  # the last move's outcome, for the feedback line
+    revoke_called: Any = None  # (seat, step) when the computers called a revoke
+    resumed_broken: bool = False  # a saved game could not be replayed; a new one was started
+    review_open: set[int] = field(default_factory=set)
+
+
+def new_seed() -> int:
+    """A fresh deal number for a new match (shown, so a club can replay it)."""
+    return secrets.randbelow(900_000) + 100_000
+
+
+def resume(state: PlayState, store: ProgressStore, learner_id: int) -> TableGame | None:
+    """The learner's saved match, replayed; None if there is none. A saved game that cannot be
+    replayed (say, after an update) is dropped, and the page says so."""
+    if state.game is not None and state.learner_id == learner_id:
+        return state.game
+    state.learner_id, state.game, state.last = learner_id, None, None
+    saved = store.load_game(learner_id)
+    if saved is None:
+        return None
+    try:
+        state.game = TableGame.from_dict(saved)
+    except TableError:
+        state.resumed_broken = True
+        store.save_game(learner_id, None)
+        return None
+    return state.game
+
+
+def start(
+    state: PlayState,
+    store: ProgressStore,
+    learner_id: int,
+    *,
+    rules: RuleSet,
+    mode: str,
+    level: str,
+    seed: int | None = None,
+) -> TableGame:
+    game = TableGame.new(new_seed() if seed is None else seed, rules, mode, level)
+    store.save_game(learner_id, game.to_dict())
+    state.game, state.learner_id, state.last, state.hint = game, learner_id, None, False
+    state.revoke_called = None
+    return game
+
+
+def move(
+    state: PlayState,
+    store: ProgressStore,
+    make: Callable[[TableGame], T],
+    *,
+    seconds: float,
+) -> T:
+    """Make one move on the session's game and store it with the decisions it made; on a
+    failed save the game is put back as it was saved and the error goes up to the page."""
+    game = state.game
+    assert game is not None and state.learner_id is not None
+    before = game.to_dict()
+    steps_before = len(game.steps())
+    result = make(game)
+    made = game.steps()[steps_before:]
+    try:
+        store.save_game(
+            state.learner_id, game.to_dict(), [answer_of(game, s, seconds) for s in made]
+        )
+    except Exception:
+        state.game = TableGame.from_dict(before)
+        raise
+    return result
+
+
+def answer_of(game: TableGame, step: TableStep, seconds: float) -> AnswerRecord:
+    """A decision at the table as a stored answer, marked as coming from play."""
+    kind = question_kind(step.question)
+    return AnswerRecord(
+        source="play",
+        item_id=f"play/{game.seed}/{step.deal + 1}/{step.trick + 1}",
+        kind=step.question,
+        rule=step.rule.value,
+        tags=tuple(tag.value for tag in step.tags),
+        rules=game.rules.name,
+        level=1,
+        given=kind.encode(kind.read_answer(step.reply)),
+        correct=step.correct,
+        seconds=seconds,
+        hinted=step.hinted,
+    )

@@ -1,0 +1,214 @@
+"""What the Play page draws: the table with the trick by seat (the computers' cards arriving one
+by one), the feedback on the learner's last move, the calls so far, the score sheet and the
+review of a deal. Every sentence comes from the catalogue, worded from the core's facts."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Final
+
+import pandas as pd
+import streamlit as st
+
+from klaverjas_core import PLAIN_ORDER, TRUMP_ORDER, Card, Seat, Suit, judge_trick
+from klaverjas_questions import fact
+from klaverjas_questions.facts import reason, revoke_fact, score_facts, verdict_fact
+from klaverjas_table import LEARNER, CallOutcome, PlayOutcome, RoemOutcome, TableGame
+from klaverjas_trainer.app.services import Profile
+from klaverjas_trainer.app.table_view import table_html
+from klaverjas_trainer.texts import card_text, current, explain, rule_title, say, seat_name, t
+from klaverjas_trainer.texts.answers import pair_name
+
+#: Seconds between two computer cards, so a learner can follow them; the environment
+#: variable sets another pace (0 in tests).
+PACE_ENV: Final = "KLAVERJAS_PLAY_PACE"
+DEFAULT_PACE: Final = 0.7
+
+
+def pace() -> float:
+    try:
+        return max(0.0, min(3.0, float(os.environ.get(PACE_ENV, DEFAULT_PACE))))
+    except ValueError:
+        return DEFAULT_PACE
+
+
+def sorted_hand(cards: tuple[Card, ...], trump: Suit | None) -> list[Card]:
+    """Trumps first, then the other suits, each from high to low in its own order."""
+
+    def key(card: Card) -> tuple[int, int, int]:
+        in_trumps = card.suit is trump
+        order = TRUMP_ORDER if in_trumps else PLAIN_ORDER
+        return (0 if in_trumps else 1, card.suit.value, order.index(card.rank))
+
+    return sorted(cards, key=key)
+
+
+def show_table(game: TableGame, profile: Profile) -> None:
+    """The table as it stands; cards the computers just played arrive one by one."""
+    deal = game.deal
+    trump = None if deal.phase == "choosing" else deal.trump
+    waiting = game.waiting_trick
+    winner = None
+    if waiting is not None:
+        leader, cards = waiting
+        winner = game.trick_winner(game.record.turned)
+        centre = t("trick-taken", seat=seat_name(winner))
+    else:
+        leader, cards = deal.leader, tuple(deal.current)
+        centre = t("trick-n", n=len(deal.tricks) + 1) if trump is not None else ""
+    on_table = {Seat((leader + i) % 4): card for i, card in enumerate(cards)}
+    if deal.phase == "choosing":
+        to_act = deal.choice.to_speak
+    else:
+        to_act = deal.to_move if game.phase == "play" else None
+    picture = st.empty()
+
+    def draw(shown: dict[Seat, Card], taking: Seat | None) -> None:
+        picture.markdown(
+            table_html(
+                dealer=game.dealer,
+                trick=shown,
+                trump=trump,
+                choosers=None if trump is None else deal.choosers,
+                to_act=to_act,
+                winner=taking,
+                centre=centre,
+                four_colour=profile.four_colour,
+            ),
+            unsafe_allow_html=True,
+        )
+
+    arriving = [card for _, card in game.recent if isinstance(card, Card)]
+    arriving = [card for card in arriving if card in on_table.values()]
+    delay = pace()
+    if delay > 0 and arriving:
+        shown = {seat: card for seat, card in on_table.items() if card not in arriving}
+        for card in arriving:
+            draw(shown, None)
+            time.sleep(delay)
+            shown[next(seat for seat, c in on_table.items() if c is card)] = card
+    draw(on_table, winner)
+    game.recent = []  # drawn once: a rerun does not replay them
+    if trump is not None:
+        chooser = deal.choice.chooser
+        assert chooser is not None
+        st.markdown(
+            t(
+                "play-trumps",
+                trump=trump.symbol,
+                seat=seat_name(chooser),
+                pair=pair_name(deal.choosers),
+            )
+        )
+
+
+def show_calls(game: TableGame) -> None:
+    """What was said about trumps so far, from the first hand on."""
+    first = game.dealer.left
+    said = []
+    for number, call in enumerate(game.record.calls):
+        seat = seat_name(Seat((first + number) % 4))
+        if call == "pass":
+            said.append(t("said-pass", seat=seat))
+        else:
+            said.append(t("said-name", seat=seat, trump=call))
+    if said:
+        st.markdown(" ".join(said))
+
+
+def show_feedback(last: Any, game: TableGame) -> None:
+    """The verdict on the learner's last move (only moves that were stored reach here)."""
+    if isinstance(last, PlayOutcome) and game.mode == "coach":
+        _card_feedback(last)  # club mode says nothing: the others call a revoke at the trick's end
+    elif isinstance(last, RoemOutcome):
+        _roem_feedback(last)
+    elif isinstance(last, tuple) and last and last[0] == "turned":
+        _turn_feedback(game, *last[1:])
+    elif isinstance(last, CallOutcome) and not last.accepted:
+        why = say(fact(f"fact-must-name-{last.rule.value}", seat=LEARNER))
+        st.error(f"{t('pass-refused')} {why}", icon=":material/block:")
+    elif isinstance(last, tuple) and last and last[0] == "error":
+        st.error(t("storage-error", error=last[1]), icon=":material/warning:")
+
+
+def _card_feedback(outcome: PlayOutcome) -> None:
+    if not outcome.accepted:
+        st.error(say(verdict_fact(outcome.verdict)), icon=":material/block:")
+    elif outcome.step is not None:  # a choice with illegal cards in it, made well
+        st.success(f"{t('right')} {say(reason(outcome.verdict))}", icon=":material/check_circle:")
+
+
+def _roem_feedback(outcome: RoemOutcome) -> None:
+    items = " ".join(
+        say(fact(item.rule, cards=item.cards, points=item.points)) for item in outcome.items
+    )
+    if outcome.step.correct:
+        st.success(t("roem-right", roem=outcome.roem, items=items), icon=":material/check_circle:")
+    elif outcome.roem:
+        words = t("roem-wrong", roem=outcome.roem, amount=outcome.claimed, items=items)
+        st.error(words, icon=":material/cancel:")
+    else:
+        st.error(t("roem-none", amount=outcome.claimed), icon=":material/cancel:")
+
+
+def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | None) -> None:
+    deal = game.deal
+    if number >= len(deal.tricks):  # a new deal began since
+        return
+    if missed is not None:
+        judged = judge_trick(deal.tricks[number][1], deal.trump, game.rules)
+        items = " ".join(
+            say(fact(item.rule, cards=item.cards, points=item.points)) for item in judged.roem
+        )
+        words = t("roem-missed", roem=judged.roem_points, items=items)
+        st.warning(words, icon=":material/visibility:")
+    if caller is not None:
+        revoke = next(r for r in deal.revokes if r.trick == number)
+        calling = revoke.seat.left  # the next opponent calls it
+        words = f"{t('revoke-called', seat=seat_name(calling))} {say(revoke_fact(revoke))}"
+        st.error(words, icon=":material/gavel:")
+
+
+def show_score(game: TableGame) -> None:
+    """The deal's score in words, then the match's lines and totals."""
+    score = game.score()
+    st.subheader(t("score-title", deal=game.deal_number + 1))
+    st.markdown(explain(score_facts(score)))
+    sheet = game.match()
+    lines = pd.DataFrame(
+        [list(line) for line in sheet.lines],
+        columns=[pair_name(0), pair_name(1)],
+        index=[t("deal-n", n=n + 1) for n in range(len(sheet.lines))],
+    )
+    lines.loc[t("total")] = list(sheet.totals)
+    st.table(lines)
+    if sheet.finished:
+        leaders = sheet.leaders
+        if len(leaders) == 2:
+            words = t("match-shared")
+        else:
+            words = t("match-won", pair=pair_name(leaders[0]))
+        st.success(words, icon=":material/emoji_events:")
+
+
+def show_review(game: TableGame) -> None:
+    """Each trick by seat, who took it, and the learner's decisions beside the legal cards."""
+    deal = game.deal
+    steps = [s for s in game.record.steps if s.question == "card-legal" and s.card is not None]
+    for number, (leader, cards) in enumerate(deal.tricks):
+        taker = seat_name(game.trick_winner(number))
+        played = " · ".join(
+            f"{seat_name(Seat((leader + i) % 4))} {card_text(card)}" for i, card in enumerate(cards)
+        )
+        st.markdown(f"**{t('trick-n', n=number + 1)}**: {played} — {t('trick-taken', seat=taker)}")
+        for step in (s for s in steps if s.trick == number):
+            assert step.card is not None
+            words = t(
+                "review-right" if step.correct else "review-wrong",
+                card=card_text(step.card),
+                legal=current().cards(sorted(step.legal)),
+                rule=rule_title(step.rule),
+            )
+            hinted = f" ({t('review-hinted')})" if step.hinted else ""
+            st.markdown(f"- {words}{hinted}")

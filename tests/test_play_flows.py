@@ -1,0 +1,194 @@
+"""Playing whole deals on the Play page with AppTest: coach mode refuses an illegal card and
+names its rule, club mode lets a revoke through and the computers call it, roem is declared
+right and wrong, the score sheet appears, a game resumes after a restart, and every decision
+is stored as an answer from play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from klaverjas_core import judge_trick
+from klaverjas_table import LEARNER, TableGame
+from tests.test_app_flows import data_dir, fresh_app, sign_in, stored
+
+PLAY = "klaverjas_trainer/app/pages/play_page.py"
+__all__ = ["data_dir"]  # the fixture, re-used
+
+
+@pytest.fixture(autouse=True)
+def no_pause(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("KLAVERJAS_PLAY_PACE", "0")
+    yield
+
+
+def game_of(app: AppTest) -> TableGame:
+    game = app.session_state["play"].game
+    assert isinstance(game, TableGame)
+    return game
+
+
+def start(app: AppTest, seed: int, mode: str = "coach") -> AppTest:
+    app.switch_page(PLAY).run()
+    app.radio(key="play_mode").set_value(mode)
+    app.number_input(key="play_seed").set_value(seed)
+    app.button(key="play_start").click().run()
+    assert not app.exception
+    return app
+
+
+def step(app: AppTest, choose: Callable[[TableGame], str] | None = None) -> AppTest:
+    """One move the way a learner makes it: a call, a card (the first legal one unless
+    `choose` names another button), or turning the trick."""
+    game = game_of(app)
+    key = choose(game) if choose is not None else ""
+    if not key:
+        if game.phase == "call":
+            key = f"play-call-{'H' if game.must_name else 'pass'}"
+        elif game.phase == "play":
+            key = f"play-card-{next(iter(game.legal_cards())).letters()}"
+        elif game.phase == "trick":
+            key = "play-turn"
+        else:
+            key = "play-next-deal"
+    app.button(key=key).click().run()
+    assert not app.exception, app.exception
+    return app
+
+
+def has_illegal(game: TableGame) -> bool:
+    return game.phase == "play" and len(game.legal_cards()) < len(game.deal.hand(LEARNER))
+
+
+def illegal_key(game: TableGame) -> str:
+    card = next(c for c in game.deal.hand(LEARNER) if c not in game.legal_cards())
+    return f"play-card-{card.letters()}"
+
+
+def test_a_whole_deal_in_coach_mode_refuses_an_illegal_card_and_stores_each_decision(
+    data_dir: Path,
+) -> None:
+    app = start(sign_in(fresh_app(), "Anna"), seed=101)
+    assert "South" in app.markdown[-1].value or any("kj-table" in m.value for m in app.markdown)
+    refused = False
+    for _ in range(80):
+        game = game_of(app)
+        if game.phase == "score":
+            break
+        if not refused and has_illegal(game):
+            before = game.deal.hand(LEARNER)
+            step(app, illegal_key)
+            assert app.error and "is not allowed" in app.error[0].value
+            assert game_of(app).deal.hand(LEARNER) == before  # the card stays in hand
+            refused = True
+            step(app)  # now a legal card
+            assert app.success and app.success[0].value.startswith("Right!")
+            continue
+        step(app)
+    game = game_of(app)
+    assert refused and game.phase == "score"
+    assert any("Score of deal 1" in h.value for h in app.subheader)
+    answers = stored(data_dir, "Anna").answers(1)
+    plays = answers[answers["source"] == "play"]
+    assert len(plays) == len(game.steps()) > 0
+    assert (~plays["correct"]).sum() == sum(not s.correct for s in game.steps()) >= 1
+    assert set(plays["kind"]) <= {"card-legal", "may-pass", "count-trick"}
+
+
+def test_a_revoke_in_club_mode_is_called_at_the_trick_and_loses_the_deal(data_dir: Path) -> None:
+    app = start(sign_in(fresh_app(), "Bram"), seed=202, mode="club")
+    revoked = False
+    for _ in range(80):
+        game = game_of(app)
+        if game.phase == "score":
+            break
+        if not revoked and has_illegal(game):
+            step(app, illegal_key)
+            assert not app.error  # accepted in silence, as at a real table
+            revoked = True
+            while game_of(app).phase == "play":
+                step(app)
+            step(app)  # turn the trick: the computers call it
+            assert any("verzaakt" in e.value for e in app.error)
+            continue
+        step(app)
+    score = game_of(app).score()
+    assert revoked and score.revoked_by == LEARNER.pair
+    assert any("revoked" in m.value for m in app.markdown)
+
+
+def _seed_with_roem() -> tuple[int, int]:
+    """A seed where playing the first legal card each time brings a trick with roem that our
+    pair takes; and the number of moves before it lies on the table."""
+    for seed in range(300, 700):
+        game = TableGame.new(seed, "amsterdam", "coach")
+        for moves in range(60):
+            if game.phase == "trick" and game.can_declare():
+                cards = game.deal.tricks[game.record.turned][1]
+                if judge_trick(cards, game.deal.trump, game.rules).roem:
+                    return seed, moves
+            if game.phase in ("score", "over"):
+                break
+            if game.phase == "call":
+                game.call("♥" if game.must_name else "pass")
+            elif game.phase == "play":
+                game.play(next(iter(game.legal_cards())))
+            else:
+                game.turn_trick()
+    raise AssertionError("no seed gave our pair a trick with roem")
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_roem_declared_on_the_table_is_checked_by_the_core(data_dir: Path, right: bool) -> None:
+    seed, moves = _seed_with_roem()
+    app = start(sign_in(fresh_app(), "Cor"), seed=seed)
+    for _ in range(moves):
+        step(app)
+    game = game_of(app)
+    cards = game.deal.tricks[game.record.turned][1]
+    roem = judge_trick(cards, game.deal.trump, game.rules).roem_points
+    app.segmented_control(key="play_roem_amount").set_value(roem if right else roem + 20)
+    app.button(key="play_roem_submit").click().run()
+    assert not app.exception
+    if right:
+        assert app.success and app.success[0].value.startswith(f"Right: {roem} roem")
+    else:
+        assert app.error and f"holds {roem} roem, not {roem + 20}" in app.error[0].value
+    answers = stored(data_dir, "Cor").answers(1)
+    roem_answers = answers[answers["kind"] == "count-trick"]
+    assert list(roem_answers["correct"]) == [right]
+
+
+def test_a_game_resumes_at_the_same_card_after_a_restart(data_dir: Path) -> None:
+    app = start(sign_in(fresh_app(), "Dina"), seed=303)
+    for _ in range(9):
+        step(app)
+    saved = game_of(app).to_dict()
+    again = sign_in(fresh_app(), "Dina")  # a new session and a new store: a restart
+    again.switch_page(PLAY).run()
+    assert not again.exception
+    assert game_of(again).to_dict() == saved
+
+
+def test_a_hint_highlights_the_legal_cards_and_the_decision_is_not_counted(
+    data_dir: Path,
+) -> None:
+    app = start(sign_in(fresh_app(), "Eva"), seed=101)
+    while not has_illegal(game_of(app)):
+        step(app)
+    app.button(key="play-hint").click().run()
+    game = game_of(app)
+    legal = set(game.legal_cards())
+    assert app.info and "highlighted" in app.info[0].value
+    primary = {
+        b.key
+        for b in app.button
+        if b.key and b.key.startswith("play-card-") and b.proto.type == "primary"
+    }
+    assert primary == {f"play-card-{card.letters()}" for card in legal}
+    step(app)
+    answers = stored(data_dir, "Eva").answers(1)
+    assert answers["hinted"].tolist()[-1] is True
