@@ -39,7 +39,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             pytest.fail("CI must install Debian's chromium (see .ci/run)")
         pytest.skip("chromium is not installed")
     data = tmp_path_factory.mktemp("data")
-    with running_app(data, env={"KLAVERJAS_TEACHER_PASSWORD": PASSWORD}) as app:
+    env = {"KLAVERJAS_TEACHER_PASSWORD": PASSWORD, "KLAVERJAS_PLAY_PACE": "0.15"}
+    with running_app(data, env=env) as app:
         yield app.url, data
 
 
@@ -93,6 +94,64 @@ def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(server: tuple[s
         answer_one_drill_puzzle(phone, url, ARTIFACTS / "drill-phone.png")
         browser.close()
     assert (ARTIFACTS / "drill.png").stat().st_size > 10_000
+
+
+def play_cards_at_the_table(page: Page, server: str, name: str, screenshot: Path) -> int:
+    """Sign in, deal a numbered deal, and play cards by tapping them (a hint first, then a
+    highlighted card) until three are played; returns the cards played."""
+    idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+    page.goto(f"{server}/profile")
+    expect(idle).to_be_visible(timeout=30_000)
+    page.get_by_label("Your name").first.fill(name)
+    page.get_by_role("button", name="Start").click()
+    expect(page.get_by_role("heading", name="Settings")).to_be_visible(timeout=30_000)
+    page.get_by_role("link", name="Play a deal").click()
+    expect(page.get_by_role("heading", name="Play a deal")).to_be_visible(timeout=30_000)
+    page.get_by_label("Deal number").fill("4242")
+    page.get_by_role("button", name="Deal the cards").click()
+    expect(page.locator(".kj-table")).to_be_visible(timeout=30_000)
+    played = 0
+    for _ in range(40):
+        page.wait_for_timeout(300)  # let the click's run start before waiting for its end
+        expect(idle).to_be_visible(timeout=30_000)
+        if page.get_by_role("button", name="Turn the trick").is_visible():
+            page.get_by_role("button", name="Turn the trick").click()
+        elif page.get_by_text("You may not pass here").is_visible():
+            page.locator(".st-key-play-call-H button").click()
+        elif page.get_by_text("Your call").is_visible():
+            page.get_by_role("button", name="Pass").click()
+        elif page.get_by_text("Your turn").is_visible():
+            page.get_by_role("button", name="Which cards may I play?").click()
+            expect(page.get_by_text("highlighted")).to_be_visible(timeout=30_000)
+            tap = page.locator(
+                "[class*='st-key-play-card-'] [data-testid='stBaseButton-primary'] >> visible=true"
+            )
+            tap.first.click()
+            played += 1
+            if played == 3:
+                break
+    expect(idle).to_be_visible(timeout=30_000)
+    expect(page.locator(".kj-felt")).to_be_visible()
+    page.screenshot(path=str(screenshot), full_page=True)
+    return played
+
+
+def test_play_cards_at_the_table_by_tapping_them_in_a_real_browser(
+    server: tuple[str, Path],
+) -> None:
+    url, data = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        desktop = browser.new_page(viewport={"width": 1100, "height": 1300})
+        assert play_cards_at_the_table(desktop, url, "Piet", ARTIFACTS / "play.png") == 3
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        assert play_cards_at_the_table(phone, url, "Joke", ARTIFACTS / "play-phone.png") == 3
+        browser.close()
+    store = ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}"))
+    for name in ("Piet", "Joke"):
+        learner = next(found for found in store.learners() if found.name == name)
+        assert store.load_game(learner.id) is not None  # the game is saved as it goes
 
 
 def seed_a_club(data: Path) -> None:

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import judge_trick
 from klaverjas_table import LEARNER, TableGame
-from tests.test_app_flows import data_dir, fresh_app, sign_in, stored
+from tests.test_app_flows import PROGRESS, data_dir, fresh_app, sign_in, stored
 
 PLAY = "klaverjas_trainer/app/pages/play_page.py"
 __all__ = ["data_dir"]  # the fixture, re-used
@@ -96,6 +96,9 @@ def test_a_whole_deal_in_coach_mode_refuses_an_illegal_card_and_stores_each_deci
     assert len(plays) == len(game.steps()) > 0
     assert (~plays["correct"]).sum() == sum(not s.correct for s in game.steps()) >= 1
     assert set(plays["kind"]) <= {"card-legal", "may-pass", "count-trick"}
+    app.switch_page(PROGRESS).run()  # the decisions show per rule, marked as from play
+    per_rule = app.dataframe[0].value
+    assert per_rule["From play"].sum() == len(plays) == per_rule["Answers"].sum()
 
 
 def test_a_revoke_in_club_mode_is_called_at_the_trick_and_loses_the_deal(data_dir: Path) -> None:

@@ -78,3 +78,14 @@ def test_updating_answer_by_answer_equals_rebuilding_from_history() -> None:
     candidates = ["play.follow-suit", "play.must-trump", "play.no-undertrump"]
     assert incremental.plan(candidates, now) == rebuilt.plan(candidates, now)
     assert incremental.reviews == rebuilt.reviews == 24
+
+
+def test_answers_after_a_hint_do_not_count_and_play_answers_are_marked() -> None:
+    frame = answers(*[("play.must-trump", n % 2 == 0, n) for n in range(6)])
+    frame["hinted"] = [False, True, False, True, False, False]
+    frame["source"] = ["play", "play", "puzzle", "play", "puzzle", "play"]
+    row = rule_stats(frame).iloc[0]
+    assert int(row.attempts) == 4  # the two hinted answers are left out
+    assert int(row.from_play) == 2
+    assert daily_accuracy(frame)["answers"].sum() == 4
+    assert Schedule(frame).reviews == 4

@@ -15,6 +15,7 @@ from klaverjas_core import PLAIN_ORDER, TRUMP_ORDER, Card, Seat, Suit, judge_tri
 from klaverjas_questions import fact
 from klaverjas_questions.facts import reason, revoke_fact, score_facts, verdict_fact
 from klaverjas_table import LEARNER, CallOutcome, PlayOutcome, RoemOutcome, TableGame
+from klaverjas_trainer.app.board import show_cards
 from klaverjas_trainer.app.services import Profile
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.texts import card_text, current, explain, rule_title, say, seat_name, t
@@ -168,6 +169,15 @@ def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | Non
         calling = revoke.seat.left  # the next opponent calls it
         words = f"{t('revoke-called', seat=seat_name(calling))} {say(revoke_fact(revoke))}"
         st.error(words, icon=":material/gavel:")
+
+
+def show_last_trick(game: TableGame, profile: Profile) -> None:
+    """The trick turned last, card by card with who played it, and who took it."""
+    number = game.record.turned - 1
+    leader, cards = game.deal.tricks[number]
+    captions = [seat_name(Seat((leader + i) % 4)) for i in range(4)]
+    show_cards(cards, game.deal.trump, profile, captions=captions)
+    st.caption(t("trick-taken", seat=seat_name(game.trick_winner(number))))
 
 
 def show_score(game: TableGame) -> None:

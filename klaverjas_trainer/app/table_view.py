@@ -35,6 +35,21 @@ TABLE_CSS: Final = """
 .kj-felt .kj-c { grid-area: c; color: #fff; font-size: .85rem; text-align: center; }
 .kj-felt .kj-win .kj-card { outline: 4px solid #ffd54f; }
 .kj-n { grid-area: n; } .kj-e { grid-area: e; } .kj-s { grid-area: s; } .kj-w { grid-area: w; }
+[class*="st-key-play-card-"] button { min-width: 3.6rem; min-height: 4.9rem; padding: .2rem .3rem; }
+[class*="st-key-play-card-"] button p { font-size: 1.5rem; font-weight: 700; }
+[class*="st-key-play-card-"] button[kind="primary"] { background: #e8f5e9; color: #111;
+  border: 3px solid #1b7a2f; }
+[class*="st-key-play-call-"] button { min-width: 3.2rem; min-height: 3rem; }
+[class*="st-key-play-call-"] button p { font-size: 1.35rem; font-weight: 700; }
+</style>
+"""
+
+#: With "Larger cards" the cards to tap grow too.
+LARGE_CSS: Final = """
+<style>
+[class*="st-key-play-card-"] button { min-width: 4.6rem; min-height: 6.3rem; }
+[class*="st-key-play-card-"] button p { font-size: 2rem; }
+.kj-table .kj-seat { font-size: 1.1rem; }
 </style>
 """
 

@@ -16,6 +16,7 @@ WEAK_BELOW: Final = 0.7
 STRONG_FROM: Final = 0.9
 STAT_COLUMNS: Final = [
     "rule", "attempts", "correct", "accuracy", "recent_accuracy", "last_answered", "status",
+    "from_play",
 ]  # fmt: skip
 
 
@@ -27,7 +28,8 @@ def counted(answers: pd.DataFrame) -> pd.DataFrame:
 
 
 def rule_stats(answers: pd.DataFrame) -> pd.DataFrame:
-    """One row per rule: attempts, accuracy, recent accuracy, last answer time and a status.
+    """One row per rule: attempts, accuracy, recent accuracy, last answer time, a status, and
+    how many of the attempts were decisions at the table (``from_play``).
 
     >>> frame = pd.DataFrame({"rule": ["a"] * 6, "correct": [1, 0, 1, 1, 1, 1],
     ...     "answered_at": pd.date_range("2026-01-01", periods=6, tz="UTC")})
@@ -49,6 +51,11 @@ def rule_stats(answers: pd.DataFrame) -> pd.DataFrame:
             "last_answered": grouped["answered_at"].max(),
         }
     )
+    if "source" in ordered:
+        from_play = (ordered["source"] == "play").groupby(ordered["rule"]).sum()
+        table["from_play"] = from_play.reindex(table.index, fill_value=0).astype(int)
+    else:
+        table["from_play"] = 0
     table["status"] = [
         _status(int(attempts), float(recent))
         for attempts, recent in zip(table["attempts"], table["recent_accuracy"], strict=True)

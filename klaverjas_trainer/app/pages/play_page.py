@@ -13,11 +13,12 @@ import streamlit as st
 from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_table import LEARNER, MODES, PLAYERS, TableGame
 from klaverjas_trainer.app import play
-from klaverjas_trainer.app.board import show_rule_set, style
+from klaverjas_trainer.app.board import show_cards, show_rule_set, style
 from klaverjas_trainer.app.cards import card_label, suit_label
 from klaverjas_trainer.app.play_views import (
     show_calls,
     show_feedback,
+    show_last_trick,
     show_review,
     show_score,
     show_table,
@@ -25,7 +26,7 @@ from klaverjas_trainer.app.play_views import (
 )
 from klaverjas_trainer.app.services import profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
-from klaverjas_trainer.app.table_view import TABLE_CSS
+from klaverjas_trainer.app.table_view import LARGE_CSS, TABLE_CSS
 from klaverjas_trainer.storage import StorageError
 from klaverjas_trainer.texts import bound, card_text, current, t
 
@@ -36,7 +37,7 @@ learner = require_learner()
 progress_store = store()
 state = session_object("play", play.PlayState)
 style()
-st.markdown(TABLE_CSS, unsafe_allow_html=True)
+st.markdown(TABLE_CSS + (LARGE_CSS if me.large else ""), unsafe_allow_html=True)
 st.header(t("play-title"))
 
 
@@ -84,13 +85,10 @@ def on_next_deal() -> None:
 
 # --- starting or resuming ------------------------------------------------------------------
 
-game = play.resume(state, progress_store, learner.id)
-if state.resumed_broken:
-    state.resumed_broken = False
-    st.warning(t("play-resume-broken"), icon=":material/warning:")
 
-with st.expander(t("play-new"), expanded=game is None):
-    with st.form("play-new-form", border=False):
+def new_match_form() -> TableGame | None:
+    """Mode, computer level and an optional deal number; a new match when submitted."""
+    with st.form("play-new-form"):
         mode = st.radio(
             t("play-mode"), MODES, format_func=bound(lambda m: t(f"play-mode-{m}")), key="play_mode"
         )
@@ -105,24 +103,34 @@ with st.expander(t("play-new"), expanded=game is None):
             t("play-seed"), min_value=1, max_value=10**9, value=None, step=1, key="play_seed"
         )
         started = st.form_submit_button(t("play-start"), type="primary", key="play_start")
-    if started:
-        try:
-            game = play.start(
-                state,
-                progress_store,
-                learner.id,
-                rules=house_rules(),
-                mode=str(mode),
-                level=str(level),
-                seed=None if seed is None else int(seed),
-            )
-        except StorageError as error:
-            st.error(t("storage-error", error=error), icon=":material/warning:")
-            st.stop()
-        state.shown_at = time.monotonic()
+    if not started:
+        return None
+    try:
+        game = play.start(
+            state,
+            progress_store,
+            learner.id,
+            rules=house_rules(),
+            mode=str(mode),
+            level=str(level),
+            seed=None if seed is None else int(seed),
+        )
+    except StorageError as error:
+        st.error(t("storage-error", error=error), icon=":material/warning:")
+        return None
+    state.shown_at = time.monotonic()
+    return game
+
+
+game = play.resume(state, progress_store, learner.id)
+if state.resumed_broken:
+    state.resumed_broken = False
+    st.warning(t("play-resume-broken"), icon=":material/warning:")
 
 if game is None:
     st.markdown(t("play-intro"))
+    if new_match_form() is not None:
+        st.rerun()  # draw the new table from the top
     st.stop()
 
 # --- the table -----------------------------------------------------------------------------
@@ -156,17 +164,20 @@ elif phase == "play":
     st.markdown(f"**{t('play-your-turn')}**")
 
 legal = game.legal_cards() if phase == "play" else None
-if phase in ("call", "play", "trick"):
+hand = sorted_hand(deal.hand(LEARNER), trump)
+if phase in ("call", "trick"):
+    st.caption(t("your-hand"))
+    show_cards(hand, trump, me)
+elif phase == "play":
     st.caption(t("your-hand"))
     with st.container(horizontal=True):
-        for card in sorted_hand(deal.hand(LEARNER), trump):
+        for card in hand:
             highlighted = state.hint and legal is not None and card in legal
             st.button(
                 card_label(card, four_colour=me.four_colour),
                 key=f"play-card-{card.letters()}",
                 on_click=on_card,
                 args=(card,),
-                disabled=phase != "play",
                 type="primary" if highlighted else "secondary",
                 help=card_text(card),
             )
@@ -199,3 +210,10 @@ if phase in ("score", "over"):
         st.button(t("play-next-deal"), type="primary", key="play-next-deal", on_click=on_next_deal)
     with st.expander(t("review-title")):
         show_review(game)
+
+if phase == "play" and game.record.turned:
+    with st.expander(t("last-trick")):
+        show_last_trick(game, me)
+with st.expander(t("play-new")):
+    if new_match_form() is not None:
+        st.rerun()

@@ -73,12 +73,17 @@ if current.learner is not None:
                 rules=rule_set_words(current.group.rules),
             )
         )
-    left, right = st.columns(2)
+    left, middle, right = st.columns(3)
     left.page_link(
         "klaverjas_trainer/app/pages/learn_page.py", label=t("go-learn"), icon=":material/school:"
     )
-    right.page_link(
+    middle.page_link(
         "klaverjas_trainer/app/pages/drill_page.py", label=t("go-drill"), icon=":material/target:"
+    )
+    right.page_link(
+        "klaverjas_trainer/app/pages/play_page.py",
+        label=t("go-play"),
+        icon=":material/playing_cards:",
     )
     st.header(t("settings"))
     with st.form("settings", border=False):

@@ -34,6 +34,7 @@ table = pd.DataFrame(
         t("col-accuracy"): (stats["accuracy"] * 100).round().astype(int).astype(str) + " %",
         t("col-recent"): (stats["recent_accuracy"] * 100).round().astype(int).astype(str) + " %",
         t("col-status"): [t(f"status-{status}") for status in stats["status"]],
+        t("col-from-play"): stats["from_play"],
     }
 )
 st.subheader(t("per-rule"))
