@@ -281,7 +281,7 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, samples: int = 16) -> None:
+    def __init__(self, samples: int = 32) -> None:
         self.samples = samples
         self._basic = BasicPlayer()
 

@@ -16,7 +16,7 @@ from klaverjas_core import Card, Deal, GameFlowError, RuleSet, Seat, Suit
 from klaverjas_core.ruleset import resolve_rules
 from klaverjas_table.players import Player, View
 
-__all__ = ["computer_call", "computer_card", "play_deal", "view_of"]
+__all__ = ["computer_call", "computer_card", "play_deal", "play_out", "view_of"]
 
 
 def view_of(deal: Deal, seat: Seat) -> View:
@@ -58,7 +58,11 @@ def computer_card(deal: Deal, player: Player, rng: random.Random) -> Card:
 def play_deal(seed: int, rules: RuleSet | str, players: Sequence[Player], dealer: Seat) -> Deal:
     """Deal from `seed` and let four computer players (by seat) call and play it out."""
     rng = random.Random(f"{seed}/deal")
-    deal = Deal.shuffled(rng, dealer, resolve_rules(rules))
+    return play_out(Deal.shuffled(rng, dealer, resolve_rules(rules)), players, rng)
+
+
+def play_out(deal: Deal, players: Sequence[Player], rng: random.Random) -> Deal:
+    """Let four computer players (by seat) call and play `deal` to its end."""
     while deal.phase == "choosing":
         seat = deal.choice.to_speak
         assert seat is not None

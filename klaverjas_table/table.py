@@ -47,7 +47,7 @@ from klaverjas_questions import question_kind
 from klaverjas_questions.count_trick import TrickContent, TrickCount
 from klaverjas_questions.seats import PassAnswer
 from klaverjas_table.players import PLAYERS, Player
-from klaverjas_table.simulate import computer_call, computer_card
+from klaverjas_table.simulate import computer_call, computer_card, play_out
 
 __all__ = [
     "LEARNER",
@@ -59,6 +59,8 @@ __all__ = [
     "TableError",
     "TableGame",
     "TableStep",
+    "computer_play",
+    "dealt",
 ]
 
 LEARNER: Final = Seat.SOUTH
@@ -186,11 +188,7 @@ class TableGame:
         self.rules = resolve_rules(rules)
         self.mode = mode
         self.level = level
-        self.first_dealer = (
-            Seat(random.Random(f"{seed}/dealer").randrange(4))
-            if first_dealer is None
-            else Seat(first_dealer)
-        )
+        self.first_dealer = first_dealer_of(seed) if first_dealer is None else Seat(first_dealer)
         self.player: Player = PLAYERS[level]()
         self.records: list[_DealRecord] = []
         self.recent: list[Event] = []  # what the computers did since the learner's last move
@@ -453,9 +451,9 @@ class TableGame:
 
     def _start_deal(self) -> None:
         self.records.append(_DealRecord())
-        rng = random.Random(f"{self.seed}/{self.deal_number}")
-        hands = deal_hands(rng, self.dealer)
-        self._deal = Deal(hands, self.dealer, self.rules, referee=self.mode == "club")
+        self._deal = dealt(
+            self.seed, self.deal_number, self.rules, self.first_dealer, referee=self.mode == "club"
+        )
 
     def _finish_check(self) -> None:
         if self._deal.phase != "finished" or self.record.turned != 8:
@@ -535,9 +533,7 @@ class TableGame:
 
     def _replayed(self, number: int) -> Deal:
         record = self.records[number]
-        rng = random.Random(f"{self.seed}/{number}")
-        dealer = Seat(Match.dealer_of(number, self.first_dealer))
-        deal = Deal(deal_hands(rng, dealer), dealer, self.rules, referee=self.mode == "club")
+        deal = dealt(self.seed, number, self.rules, self.first_dealer, referee=self.mode == "club")
         for call in record.calls:
             if call == "pass":
                 deal.pass_trumps()
@@ -546,6 +542,35 @@ class TableGame:
         for card in record.cards:
             deal.play(card)
         return deal
+
+
+def first_dealer_of(seed: int) -> Seat:
+    """Who deals first in the match with this number."""
+    return Seat(random.Random(f"{seed}/dealer").randrange(4))
+
+
+def dealt(
+    seed: int,
+    number: int,
+    rules: RuleSet,
+    first_dealer: Seat | None = None,
+    *,
+    referee: bool = False,
+) -> Deal:
+    """Deal `number` (0-based) of the match with this seed, as dealt: the same cards for
+    everyone who plays that match number."""
+    start = first_dealer_of(seed) if first_dealer is None else first_dealer
+    dealer = Seat(Match.dealer_of(number, start))
+    hands = deal_hands(random.Random(f"{seed}/{number}"), dealer)
+    return Deal(hands, dealer, rules, referee=referee)
+
+
+def computer_play(seed: int, rules: RuleSet | str, level: str = "basic") -> Deal:
+    """The first deal of the match with this seed played by four computer players: how the
+    cards can go, for a teacher to show trick by trick."""
+    player = PLAYERS[level]()
+    deal = dealt(seed, 0, resolve_rules(rules))
+    return play_out(deal, [player] * 4, random.Random(f"{seed}/computer"))
 
 
 def _whole(value: object, low: int, high: int) -> int:

@@ -24,7 +24,7 @@ from klaverjas_questions import question_kind
 from klaverjas_table import LEARNER, BasicPlayer, StrongPlayer, TableError, TableGame
 from klaverjas_table.players import View
 from klaverjas_table.simulate import play_deal
-from klaverjas_table.table import TableStep
+from klaverjas_table.table import TableStep, computer_play, dealt
 from tests.reference_rules import reference_legal, reference_score
 
 VARIANT_RULES = [
@@ -367,3 +367,26 @@ def test_every_step_round_trips_and_names_a_real_question_kind() -> None:
         assert TableStep.from_dict(step.to_dict()) == step
         kind = question_kind(step.question)
         assert kind.encode(kind.read_answer(step.reply))  # a reply the kind can store
+
+
+def test_a_shared_deal_number_deals_the_same_cards_to_everyone() -> None:
+    """Duplicate play: every learner of a group and the projector's computer play get the same
+    four hands and dealer for a deal number."""
+    first = TableGame.new(777, AMSTERDAM, "coach")
+    second = TableGame.new(777, AMSTERDAM, "club", "strong")
+    shown = computer_play(777, AMSTERDAM)
+    dealt_hands = [set(hand) for hand in dealt(777, 0, AMSTERDAM).hands]
+    assert first.dealer == second.dealer == shown.dealer
+    assert set(first.deal.hand(LEARNER)) | _played_by(first, LEARNER) == dealt_hands[LEARNER]
+    assert shown.phase == "finished"
+    assert {card for _, cards in shown.tricks for card in cards} == set().union(*dealt_hands)
+
+
+def _played_by(game: TableGame, seat: Seat) -> set[Card]:
+    deal = game.deal
+    played = set()
+    for leader, cards in [*deal.tricks, (deal.leader, tuple(deal.current))]:
+        for offset, card in enumerate(cards):
+            if (leader + offset) % 4 == seat:
+                played.add(card)
+    return played

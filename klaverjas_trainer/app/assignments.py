@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_trainer.app.drill import make, set_key
+from klaverjas_trainer.app.play import PlayState
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.storage.club import Assignment, ClubStore
 from klaverjas_trainer.storage.store import Learner
@@ -16,6 +17,8 @@ from puzzles import Puzzle
 def describe(assignment: Assignment, course: Course) -> str:
     if assignment.lesson_id is not None:
         return t("assignment-lesson", title=course.lesson(assignment.lesson_id).title)
+    if assignment.is_deal:
+        return t("assignment-deal", number=assignment.seed)
     return nt(
         "assignment-set",
         assignment.count,
@@ -36,10 +39,12 @@ def set_puzzles(assignment: Assignment, rules: str) -> list[Puzzle]:
 
 
 def done_count(club: ClubStore, learner: Learner, assignment: Assignment) -> int:
-    """Lessons: 1 when completed; puzzle sets: the puzzles answered."""
+    """Lessons and shared deals: 1 when completed; puzzle sets: the puzzles answered."""
     if assignment.lesson_id is not None:
         step = club.store.lesson_steps(learner.id).get(assignment.lesson_id)
         return int(step is not None and step[1])
+    if assignment.is_deal:
+        return int(assignment.id in club.store.deals_finished(learner.id))
     answers = club.store.answers(learner.id)
     # Counted by seed: a puzzle's id changed once when ids stopped hashing display text.
     return int(answers.loc[answers["assignment_id"] == assignment.id, "seed"].nunique())
@@ -73,6 +78,9 @@ def start(assignment: Assignment, done: int) -> None:
         lesson.lesson_id, lesson.step = assignment.lesson_id, 0
         lesson.grades, lesson.revealed = {}, set()
         st.switch_page("klaverjas_trainer/app/pages/learn_page.py")
+    if assignment.is_deal:
+        session_object("play", PlayState).pending = assignment.id
+        st.switch_page("klaverjas_trainer/app/pages/play_page.py")
     drill = session_object("drill", DrillState)
     drill.assignment, drill.position, drill.choice, drill.fresh = assignment.id, done, None, True
     st.switch_page("klaverjas_trainer/app/pages/drill_page.py")

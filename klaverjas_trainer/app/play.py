@@ -27,6 +27,8 @@ class PlayState:
 
     game: TableGame | None = None
     learner_id: int | None = None
+    assignment_id: int | None = None  # the club's shared deal this game plays, if any
+    pending: int | None = None  # a shared deal the learner chose to start (an assignment id)
     shown_at: float = 0.0  # when the learner's current decision was put before them
     hint: bool = False  # show the legal cards for the decision now open
     last: Any = None  # the last move's outcome, for the feedback line
@@ -50,7 +52,7 @@ def resume(state: PlayState, store: ProgressStore, learner_id: int) -> TableGame
     if saved is None:
         return None
     try:
-        state.game = TableGame.from_dict(saved)
+        state.game, state.assignment_id = TableGame.from_dict(saved[0]), saved[1]
     except TableError:
         state.resumed_broken = True
         store.save_game(learner_id, None)
@@ -67,10 +69,13 @@ def start(
     mode: str,
     level: str,
     seed: int | None = None,
+    assignment_id: int | None = None,
 ) -> TableGame:
+    """A new match (a shared deal's when `assignment_id` is given), saved at once."""
     game = TableGame.new(new_seed() if seed is None else seed, rules, mode, level)
-    store.save_game(learner_id, game.to_dict())
+    store.save_game(learner_id, game.to_dict(), assignment_id=assignment_id)
     state.game, state.learner_id, state.last, state.hint = game, learner_id, None, False
+    state.assignment_id = assignment_id
     state.revoke_called = None
     return game
 
@@ -90,9 +95,14 @@ def move(
     steps_before = len(game.steps())
     result = make(game)
     made = game.steps()[steps_before:]
+    shared = state.assignment_id
+    decisions = [
+        answer_of(game, step, seconds, shared if step.deal == 0 else None) for step in made
+    ]
+    finished = game.deal_number > 0 or game.phase in ("score", "over")  # the first deal is done
     try:
         store.save_game(
-            state.learner_id, game.to_dict(), [answer_of(game, s, seconds) for s in made]
+            state.learner_id, game.to_dict(), decisions, assignment_id=shared, finished=finished
         )
     except Exception:
         state.game = TableGame.from_dict(before)
@@ -100,8 +110,11 @@ def move(
     return result
 
 
-def answer_of(game: TableGame, step: TableStep, seconds: float) -> AnswerRecord:
-    """A decision at the table as a stored answer, marked as coming from play."""
+def answer_of(
+    game: TableGame, step: TableStep, seconds: float, assignment_id: int | None = None
+) -> AnswerRecord:
+    """A decision at the table as a stored answer, marked as coming from play (and counted
+    for a shared deal's assignment while that deal is in play)."""
     kind = question_kind(step.question)
     return AnswerRecord(
         source="play",
@@ -115,4 +128,5 @@ def answer_of(game: TableGame, step: TableStep, seconds: float) -> AnswerRecord:
         correct=step.correct,
         seconds=seconds,
         hinted=step.hinted,
+        assignment_id=assignment_id,
     )

@@ -21,6 +21,7 @@ from klaverjas_trainer.storage.schema import (
     app_settings,
     assignments,
     attempts,
+    deal_results,
     groups,
     learners,
     lesson_progress,
@@ -52,6 +53,10 @@ class Group:
     language: str | None = None  # the club evening's language, for members who chose none
 
 
+#: The assignment "kind" of a shared deal (no question kind has this name).
+DEAL: Final = "deal"
+
+
 @dataclass(frozen=True, slots=True)
 class Assignment:
     id: int
@@ -68,6 +73,16 @@ class Assignment:
     @property
     def is_lesson(self) -> bool:
         return self.lesson_id is not None
+
+    @property
+    def is_deal(self) -> bool:
+        """A deal to play at the table, the same cards for everyone (`seed` is its number)."""
+        return self.kind == DEAL
+
+    @property
+    def is_set(self) -> bool:
+        """A puzzle set."""
+        return self.kind is not None and not self.is_deal
 
 
 class ClubStore:
@@ -283,6 +298,52 @@ class ClubStore:
             )
         return self.assignments(group_id)[-1]
 
+    def assign_deal(self, group_id: int, number: int, due: date | None = None) -> Assignment:
+        """The same deal (by its number) for every member, to play at the table."""
+        if not 1 <= number <= 10**9:
+            raise InputError("error-deal-number", "a deal number is 1 to 1,000,000,000")
+        with writing(self.engine) as connection:
+            connection.execute(
+                assignments.insert().values(
+                    group_id=group_id,
+                    kind=DEAL,
+                    level=1,
+                    count=1,
+                    seed=number,
+                    generator_version=GENERATOR_VERSION,
+                    due=due,
+                    created_at=self.store.now(),
+                )
+            )
+        return self.assignments(group_id)[-1]
+
+    def deals_finished(self, group_id: int) -> pd.DataFrame:
+        """(learner, assignment_id) for every shared deal a member has played to the end."""
+        query = (
+            select(learners.c.name.label("learner"), deal_results.c.assignment_id)
+            .join(learners, learners.c.id == deal_results.c.learner_id)
+            .where(learners.c.group_id == group_id)
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        return pd.DataFrame(rows, columns=["learner", "assignment_id"])
+
+    def deal_answers(self, group_id: int, assignment_id: int) -> pd.DataFrame:
+        """Each member's decisions in one shared deal: rule, right or wrong, hinted."""
+        query = (
+            select(
+                learners.c.name.label("learner"),
+                answers.c.rule,
+                answers.c.correct,
+                answers.c.hinted,
+            )
+            .join(learners, learners.c.id == answers.c.learner_id)
+            .where(learners.c.group_id == group_id, answers.c.assignment_id == assignment_id)
+        )
+        with reading(self.engine) as connection:
+            rows = connection.execute(query).all()
+        return answers_frame(rows, ["learner", "rule", "correct", "hinted"])
+
     def assignments(self, group_id: int) -> list[Assignment]:
         query = (
             select(assignments).where(assignments.c.group_id == group_id).order_by(assignments.c.id)
@@ -339,7 +400,8 @@ class ClubStore:
         return frame.astype({"answers": int, "right": int})
 
     def assignment_answers(self, group_id: int) -> pd.DataFrame:
-        """The answers given to the group's puzzle sets (a small share of all answers)."""
+        """The answers given to the group's puzzle sets and shared deals (a small share of all
+        answers)."""
         query = (
             select(
                 learners.c.name.label("learner"),

@@ -46,13 +46,21 @@ def completion(
     lessons_done: pd.DataFrame,
     members: Sequence[str],
     assignments: Sequence[Assignment],
+    deals_done: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
-    """Members × assignments: the share done (lessons: 0 or 1; puzzle sets: puzzles answered)."""
+    """Members × assignments: the share done (lessons and shared deals: 0 or 1; puzzle sets:
+    puzzles answered)."""
     table = pd.DataFrame(index=pd.Index(list(members), name="learner"))
     for assignment in assignments:
         if assignment.is_lesson:
             done = lessons_done[lessons_done["lesson_id"] == assignment.lesson_id]
             table[assignment.id] = [float(m in set(done["learner"])) for m in table.index]
+        elif assignment.is_deal:
+            finished = set()
+            if deals_done is not None:
+                mine = deals_done[deals_done["assignment_id"] == assignment.id]
+                finished = set(mine["learner"])
+            table[assignment.id] = [float(m in finished) for m in table.index]
         else:
             mine = assigned[assigned["assignment_id"] == assignment.id]
             answered = mine.groupby("learner")["seed"].nunique()
@@ -60,6 +68,27 @@ def completion(
                 min(1.0, answered.get(m, 0) / assignment.count) for m in table.index
             ]
     return table
+
+
+def deal_mistakes(decisions: pd.DataFrame, members: Sequence[str]) -> pd.DataFrame:
+    """Per member, in one shared deal: decisions, rule mistakes, and the rules of those
+    mistakes with their counts (most first); hinted decisions are counted but not as
+    mistakes or right answers."""
+    rows = []
+    for member in members:
+        mine = decisions[decisions["learner"] == member]
+        counted = mine[~mine["hinted"]] if "hinted" in mine else mine
+        wrong = counted[~counted["correct"]]
+        by_rule = wrong.groupby("rule").size().sort_values(ascending=False)
+        rows.append(
+            {
+                "learner": member,
+                "decisions": len(mine),
+                "mistakes": len(wrong),
+                "rules": list(zip(by_rule.index, by_rule.astype(int), strict=True)),
+            }
+        )
+    return pd.DataFrame(rows, columns=["learner", "decisions", "mistakes", "rules"])
 
 
 def answer_spread(assigned: pd.DataFrame, assignment_id: int) -> pd.DataFrame:

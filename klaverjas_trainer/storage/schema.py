@@ -144,6 +144,27 @@ games = Table(
     Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
     Column("state", Text, nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # The shared deal of a club evening this game plays, if any (v6).
+    Column(
+        "assignment_id",
+        Integer,
+        ForeignKey("assignments.id", ondelete="SET NULL"),
+        nullable=True,
+    ),
+)
+
+deal_results = Table(
+    "deal_results",
+    metadata,
+    # A shared deal a club learner has played to the end (v6): the assignment is done.
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column(
+        "assignment_id",
+        Integer,
+        ForeignKey("assignments.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
 )
 
 lesson_progress = Table(
@@ -221,6 +242,13 @@ def _table_play_v5(connection: Connection) -> None:
     games.create(connection, checkfirst=True)
 
 
+def _shared_deals_v6(connection: Connection) -> None:
+    """A teacher deals the same cards to a whole group: which game plays which shared deal,
+    and who has finished it."""
+    _add_column(connection, "games", "assignment_id", "INTEGER REFERENCES assignments(id)")
+    deal_results.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -235,6 +263,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (3, _group_language_v3),
     (4, _attempts_v4),
     (5, _table_play_v5),
+    (6, _shared_deals_v6),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

@@ -28,7 +28,14 @@ from klaverjas_trainer.storage.db import (
 )
 from klaverjas_trainer.storage.limits import Limiter
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
-from klaverjas_trainer.storage.schema import answers, games, learners, lesson_progress, migrate
+from klaverjas_trainer.storage.schema import (
+    answers,
+    deal_results,
+    games,
+    learners,
+    lesson_progress,
+    migrate,
+)
 
 MAX_NAME: Final = 40
 SOURCES: Final = ("puzzle", "lesson", "play")
@@ -72,6 +79,7 @@ class AnswerRecord:
     seconds: float
     seed: int | None = None
     hinted: bool = False
+    assignment_id: int | None = None  # a club assignment this answer belongs to
 
     def problems(self) -> list[str]:
         """What makes this answer unfit to store (empty when it is fine)."""
@@ -227,7 +235,7 @@ class ProgressStore:
             "rules": answer.rules,
             "level": answer.level,
             "seed": answer.seed,
-            "assignment_id": assignment_id,
+            "assignment_id": answer.assignment_id if assignment_id is None else assignment_id,
             "given": answer.given,
             "correct": answer.correct,
             "seconds": round(answer.seconds, 3),
@@ -255,10 +263,18 @@ class ProgressStore:
     # --- the game at the table ---
 
     def save_game(
-        self, learner_id: int, state: dict[str, Any] | None, decisions: Sequence[AnswerRecord] = ()
+        self,
+        learner_id: int,
+        state: dict[str, Any] | None,
+        decisions: Sequence[AnswerRecord] = (),
+        *,
+        assignment_id: int | None = None,
+        finished: bool = False,
     ) -> None:
         """Keep the learner's game (None: drop it) together with the answers its last move
-        made, in one transaction: a decision is stored exactly when the game that shows it is."""
+        made, in one transaction: a decision is stored exactly when the game that shows it is.
+        `assignment_id` names the shared deal the game plays, and `finished` records that the
+        learner has played that deal to the end."""
         rows = [self._answer_row(learner_id, answer) for answer in decisions]
         key = games.c.learner_id == learner_id
         with self._write() as connection:
@@ -271,22 +287,42 @@ class ProgressStore:
                         learner_id=learner_id,
                         state=json.dumps(state, ensure_ascii=False, sort_keys=True),
                         updated_at=self._now(),
+                        assignment_id=assignment_id,
                     )
                 )
+            if finished and assignment_id is not None:
+                done = and_(
+                    deal_results.c.learner_id == learner_id,
+                    deal_results.c.assignment_id == assignment_id,
+                )
+                if connection.execute(select(func.count()).where(done)).scalar_one() == 0:
+                    connection.execute(
+                        deal_results.insert().values(
+                            learner_id=learner_id,
+                            assignment_id=assignment_id,
+                            finished_at=self._now(),
+                        )
+                    )
 
-    def load_game(self, learner_id: int) -> dict[str, Any] | None:
-        """The saved game, or None; a row that is not a JSON object reads as None."""
+    def load_game(self, learner_id: int) -> tuple[dict[str, Any], int | None] | None:
+        """The saved game and the shared deal it plays (if any), or None; a row that is not a
+        JSON object reads as None."""
+        query = select(games.c.state, games.c.assignment_id).where(games.c.learner_id == learner_id)
         with self._read() as connection:
-            text = connection.execute(
-                select(games.c.state).where(games.c.learner_id == learner_id)
-            ).scalar()
-        if text is None:
+            row = connection.execute(query).first()
+        if row is None:
             return None
         try:
-            state = json.loads(text)
+            state = json.loads(row.state)
         except json.JSONDecodeError:
             return None
-        return state if isinstance(state, dict) else None
+        return (state, row.assignment_id) if isinstance(state, dict) else None
+
+    def deals_finished(self, learner_id: int) -> set[int]:
+        """The shared deals (assignment ids) this learner has played to the end."""
+        query = select(deal_results.c.assignment_id).where(deal_results.c.learner_id == learner_id)
+        with self._read() as connection:
+            return set(connection.execute(query).scalars())
 
     # --- lessons ---
 

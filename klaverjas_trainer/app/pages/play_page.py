@@ -13,6 +13,7 @@ import streamlit as st
 from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_table import LEARNER, MODES, PLAYERS, TableGame
 from klaverjas_trainer.app import play
+from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, show_rule_set, style
 from klaverjas_trainer.app.cards import card_label, suit_label
 from klaverjas_trainer.app.play_views import (
@@ -24,7 +25,7 @@ from klaverjas_trainer.app.play_views import (
     show_table,
     sorted_hand,
 )
-from klaverjas_trainer.app.services import profile, require_learner, store
+from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
 from klaverjas_trainer.app.table_view import LARGE_CSS, TABLE_CSS
 from klaverjas_trainer.storage import StorageError
@@ -123,9 +124,32 @@ def new_match_form() -> TableGame | None:
 
 
 game = play.resume(state, progress_store, learner.id)
+if state.pending is not None and me.group is not None:  # a shared deal from the assignments
+    shared = next((a for a in club().assignments(me.group.id) if a.id == state.pending), None)
+    state.pending = None
+    if shared is not None and shared.is_deal:
+        try:
+            game = play.start(
+                state,
+                progress_store,
+                learner.id,
+                rules=house_rules(),
+                mode="coach",
+                level="basic",
+                seed=shared.seed,
+                assignment_id=shared.id,
+            )
+        except StorageError as error:
+            st.error(t("storage-error", error=error), icon=":material/warning:")
+            st.stop()
+        state.shown_at = time.monotonic()
 if state.resumed_broken:
     state.resumed_broken = False
     st.warning(t("play-resume-broken"), icon=":material/warning:")
+
+if me.group is not None:
+    with st.expander(t("assignments"), expanded=game is None):
+        show_assignments(club(), learner, me.group.id, course())
 
 if game is None:
     st.markdown(t("play-intro"))
@@ -142,6 +166,8 @@ st.caption(
     + f" · {mode_words}"
 )
 show_rule_set(game.rules)
+if state.assignment_id is not None and game.deal_number == 0:
+    st.caption(t("play-shared-deal"))
 show_table(game, me)
 show_feedback(state.last, game)
 

@@ -6,6 +6,7 @@ import streamlit as st
 
 from klaverjas_trainer.app.assignments import describe, set_puzzle
 from klaverjas_trainer.app.board import show_cards, show_rule_set, show_trump, style
+from klaverjas_trainer.app.club_deals import projector_deal
 from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile, teacher_signed_in
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
@@ -32,10 +33,12 @@ group = st.selectbox(
     key="projector_group",
     format_func=bound(lambda g: f"{g.name} ({g.code})"),
 )
-sets = [a for a in clubs.assignments(group.id) if not a.is_lesson]
+work = clubs.assignments(group.id)
+sets = [a for a in work if a.is_set]
+deals = [a for a in work if a.is_deal]
 source = st.radio(
     t("show-what"),
-    ["set", "lesson"],
+    ["set", "lesson", "deal"],
     horizontal=True,
     key="projector_source",
     format_func=bound(lambda w: t(f"assign-{w}")),
@@ -62,6 +65,15 @@ if source == "set" and sets:
     if reveal:
         st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")
         st.markdown(explain(puzzle.solution.facts))
+elif source == "deal" and deals:
+    shown = st.selectbox(
+        t("pick-assignment"),
+        deals,
+        index=len(deals) - 1,
+        key="projector_deal",
+        format_func=bound(lambda a: describe(a, course())),
+    )
+    projector_deal(shown, group, current, reveal=reveal)
 elif source == "lesson":
     lesson = st.selectbox(
         t("lesson"),

@@ -13,6 +13,7 @@ import streamlit as st
 from klaverjas_core import VARIANTS, Card, RuleId, RuleSet
 from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, set_puzzles
+from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
@@ -144,8 +145,8 @@ members = clubs.members(group.id)
 totals = clubs.rule_totals(group.id)
 assigned = clubs.assignment_answers(group.id)
 work = clubs.assignments(group.id)
-dashboard, assign, sheet, people = st.tabs(
-    [t("tab-dashboard"), t("tab-assign"), t("tab-worksheet"), t("tab-members")]
+dashboard, assign, shared_deal, sheet, people = st.tabs(
+    [t("tab-dashboard"), t("tab-assign"), t("tab-deal"), t("tab-worksheet"), t("tab-members")]
 )
 
 
@@ -207,7 +208,11 @@ with dashboard:
     if work and members:
         st.subheader(t("completion"))
         done = completion(
-            assigned, clubs.lessons_completed(group.id), [m.name for m in members], work
+            assigned,
+            clubs.lessons_completed(group.id),
+            [m.name for m in members],
+            work,
+            clubs.deals_finished(group.id),
         )
         done.columns = [describe(a, course()) for a in work]
         st.dataframe(done.map(lambda share: f"{share:.0%}"), width="stretch")
@@ -220,7 +225,7 @@ with dashboard:
                 for r, a in zip(weakest["rule"], weakest["accuracy"], strict=True)
             )
         )
-    sets = [a for a in work if not a.is_lesson]
+    sets = [a for a in work if a.is_set]
     if sets:
         st.subheader(t("spread"))
         chosen = st.selectbox(
@@ -331,8 +336,11 @@ with assign, st.form("assign", border=False):
         else:
             st.success(t("assigned"), icon=":material/check_circle:")
 
+with shared_deal:
+    deal_tab(clubs, group, members)
+
 with sheet:
-    sets = [a for a in work if not a.is_lesson]
+    sets = [a for a in work if a.is_set]
     if sets:
         chosen_sheet = st.selectbox(
             t("pick-assignment"),

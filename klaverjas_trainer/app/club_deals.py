@@ -1,0 +1,111 @@
+"""Shared deals at a club evening, as in duplicate bridge: the teacher deals one numbered deal
+to the whole group, sees per learner how many rule mistakes each made in it and which rules,
+and shows the deal trick by trick on the projector (played by four computer players)."""
+
+from __future__ import annotations
+
+import random
+
+import pandas as pd
+import streamlit as st
+
+from klaverjas_core import RuleSet, Seat, judge_trick
+from klaverjas_questions.facts import trick_facts
+from klaverjas_table import LEARNER
+from klaverjas_table.table import computer_play, dealt
+from klaverjas_trainer.app.assignments import describe
+from klaverjas_trainer.app.board import show_cards
+from klaverjas_trainer.app.markup import problem_words
+from klaverjas_trainer.app.services import Profile, course
+from klaverjas_trainer.app.table_view import table_html
+from klaverjas_trainer.storage.club import Assignment, ClubStore, Group
+from klaverjas_trainer.storage.club_stats import deal_mistakes
+from klaverjas_trainer.storage.store import Learner
+from klaverjas_trainer.texts import bound, explain, rule_title, seat_name, t
+from klaverjas_trainer.texts.answers import pair_name
+
+
+def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
+    """Deal a numbered deal to the group, then each member's mistakes in a chosen one."""
+    with st.form("assign-deal"):
+        st.markdown(t("shared-deal-intro"))
+        number = st.number_input(
+            t("deal-number"), 1, 10**9, random.randrange(100_000, 1_000_000), key="deal_number"
+        )
+        due = st.date_input(t("due-date"), value=None, key="deal_due")
+        if st.form_submit_button(t("assign-deal-button"), key="assign_deal"):
+            try:
+                clubs.assign_deal(group.id, int(number), due)
+            except ValueError as problem:
+                st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
+            else:
+                st.success(t("assigned"), icon=":material/check_circle:")
+    deals = [a for a in clubs.assignments(group.id) if a.is_deal]
+    if not deals:
+        return
+    chosen = st.selectbox(
+        t("pick-assignment"),
+        deals,
+        index=len(deals) - 1,
+        key="deal_results_pick",
+        format_func=bound(lambda a: describe(a, course())),
+    )
+    names = [member.name for member in members]
+    results = deal_mistakes(clubs.deal_answers(group.id, chosen.id), names)
+    finished = clubs.deals_finished(group.id)
+    done = set(finished.loc[finished["assignment_id"] == chosen.id, "learner"])
+    table = pd.DataFrame(
+        {
+            t("chart-learner"): results["learner"],
+            t("deal-finished"): [t("yes") if name in done else t("no") for name in names],
+            t("deal-decisions"): results["decisions"],
+            t("deal-mistakes"): results["mistakes"],
+            t("deal-rules"): [
+                ", ".join(f"{rule_title(rule)} ×{count}" for rule, count in rules)
+                for rules in results["rules"]
+            ],
+        }
+    )
+    st.dataframe(table, hide_index=True, width="stretch")
+
+
+def projector_deal(chosen: Assignment, group: Group, profile: Profile, *, reveal: bool) -> None:
+    """The shared deal trick by trick as four computer players play it; step 0 shows the four
+    hands as dealt."""
+    rules = RuleSet.parse(group.rules)
+    played = computer_play(chosen.seed, rules)
+    step = int(st.number_input(t("trick-or-hands"), 0, 8, 0, key=f"projector_trick_{chosen.id}"))
+    chooser = played.choice.chooser
+    assert chooser is not None
+    trump = played.trump
+    words = t(
+        "play-trumps", trump=trump.symbol, seat=seat_name(chooser), pair=pair_name(played.choosers)
+    )
+    if not step:
+        st.header(t("dealt-hands", dealer=seat_name(played.dealer)))
+        st.markdown(words)
+        for seat, hand in zip(Seat, dealt(chosen.seed, 0, rules).hands, strict=True):
+            role = f" ({t('role-you')})" if seat is LEARNER else ""
+            st.markdown(f"**{seat_name(seat)}**{role}")
+            show_cards(sorted(hand), trump, profile)
+        return
+    leader, cards = played.tricks[step - 1]
+    judged = judge_trick(cards, trump, rules)
+    winner = Seat((leader + judged.winner) % 4)
+    st.header(t("trick-n", n=step))
+    st.markdown(words)
+    st.markdown(
+        table_html(
+            dealer=played.dealer,
+            trick={Seat((leader + i) % 4): card for i, card in enumerate(cards)},
+            trump=trump,
+            choosers=played.choosers,
+            to_act=None,
+            winner=winner if reveal else None,
+            centre=t("trick-taken", seat=seat_name(winner)) if reveal else "",
+            four_colour=profile.four_colour,
+        ),
+        unsafe_allow_html=True,
+    )
+    if reveal:
+        st.markdown(explain(trick_facts(judged, last_trick=step == 8)))
