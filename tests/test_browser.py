@@ -160,6 +160,7 @@ def seed_a_club(data: Path) -> None:
     group = club.create_group("Tuesday beginners", "amsterdam")
     shared = club.assign(group.id, kind="which-cards", rule="play.no-undertrump", count=3, seed=5)
     club.assign(group.id, lesson_id="partner-exemption")
+    club.assign_deal(group.id, 4242)
     rules = ["play.follow-suit", "play.must-trump", "play.no-undertrump", "play.partner-winning"]
     for number, name in enumerate(["Anna", "Bert", "Cor", "Dirk"]):
         learner = club.join(group.code, name)
@@ -225,6 +226,14 @@ def test_teacher_dashboard_and_projector_in_a_real_browser(server: tuple[str, Pa
         expect(page.get_by_text("Legal:")).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         page.screenshot(path=str(ARTIFACTS / "projector.png"), full_page=True)
+        page.get_by_text("a shared deal").click()  # the shared deal, trick by trick
+        expect(page.get_by_role("heading", name="The hands as dealt")).to_be_visible(timeout=30_000)
+        page.get_by_label("Trick (0: the hands as dealt)").fill("2")
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("heading", name="Trick 2")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("takes the trick").first).to_be_visible(timeout=30_000)
+        expect(idle).to_be_visible(timeout=30_000)
+        page.screenshot(path=str(ARTIFACTS / "projector-deal.png"), full_page=True)
         browser.close()
 
 

@@ -59,7 +59,7 @@ def _checked_deal(seed: int, rules: RuleSet, players: list[BasicPlayer | StrongP
         assert score.points == reference_score(tricks, deal.trump, deal.choosers)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(VARIANT_RULES))
 def test_basic_players_always_play_legal_cards_and_score_by_the_core(
     seed: int, rules: RuleSet

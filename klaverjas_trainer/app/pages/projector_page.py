@@ -67,7 +67,7 @@ if source == "set" and sets:
         st.markdown(explain(puzzle.solution.facts))
 elif source == "deal" and deals:
     shown = st.selectbox(
-        t("pick-assignment"),
+        t("pick-deal"),
         deals,
         index=len(deals) - 1,
         key="projector_deal",
