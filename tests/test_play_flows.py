@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import judge_trick
 from klaverjas_table import LEARNER, TableGame
+from klaverjas_trainer.app.play_views import ledger_table
 from tests.test_app_flows import PROGRESS, data_dir, fresh_app, sign_in, stored
 
 PLAY = "klaverjas_trainer/app/pages/play_page.py"
@@ -195,3 +196,23 @@ def test_a_hint_highlights_the_legal_cards_and_the_decision_is_not_counted(
     step(app)
     answers = stored(data_dir, "Eva").answers(1)
     assert answers["hinted"].tolist()[-1] is True
+
+
+def test_the_score_sheet_itemises_both_pairs_as_the_core_scored_them() -> None:
+    for seed in range(30):
+        game = TableGame.new(seed, "amsterdam", "club")
+        while game.phase != "score":
+            if game.phase == "call":
+                game.call("♣" if game.must_name else "pass")
+            elif game.phase == "play":
+                game.play(next(iter(game.legal_cards())))
+            else:
+                game.turn_trick()
+        score = game.score()
+        sheet = ledger_table(score)
+        assert list(sheet.loc["Written down"]) == list(score.points)
+        assert list(sheet.loc["Total before nat"]) == list(score.totals)
+        cards = sheet.loc["Card points"] + sheet.loc["Last trick"]
+        assert list(cards) == list(score.card_points) and sum(cards) == 162
+        assert sum(sheet.loc["Last trick"]) == 10
+        assert list(sheet.loc["Tricks won"]) == list(score.tricks_won or ())

@@ -11,7 +11,16 @@ from typing import Any, Final
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import PLAIN_ORDER, TRUMP_ORDER, Card, Seat, Suit, judge_trick
+from klaverjas_core import (
+    PLAIN_ORDER,
+    TRUMP_ORDER,
+    Card,
+    DealScore,
+    RuleId,
+    Seat,
+    Suit,
+    judge_trick,
+)
 from klaverjas_questions import fact
 from klaverjas_questions.facts import reason, revoke_fact, score_facts, verdict_fact
 from klaverjas_table import LEARNER, CallOutcome, PlayOutcome, RoemOutcome, TableGame
@@ -180,10 +189,34 @@ def show_last_trick(game: TableGame, profile: Profile) -> None:
     st.caption(t("trick-taken", seat=seat_name(game.trick_winner(number))))
 
 
+def ledger_table(score: DealScore) -> pd.DataFrame:
+    """The deal's ledger for both pairs: where every point came from, then what is written."""
+    last = [item.points if item.rule is RuleId.POINTS_LAST_TRICK else 0 for item in score.ledger]
+    last_pair = next(item.pair for item in score.ledger if item.rule is RuleId.POINTS_LAST_TRICK)
+    bonus = [sum(last) if pair == last_pair else 0 for pair in (0, 1)]
+    forgotten = [
+        sum(item.points for item in score.ledger if not item.counted and item.pair == pair)
+        for pair in (0, 1)
+    ]
+    rows = {
+        t("ledger-cards"): [score.card_points[pair] - bonus[pair] for pair in (0, 1)],
+        t("ledger-last-trick"): bonus,
+        t("summary-roem"): list(score.roem),
+        t("summary-undeclared"): forgotten,
+        t("ledger-pit"): [100 if score.pit == pair else 0 for pair in (0, 1)],
+        t("ledger-total"): list(score.totals),
+        t("ledger-written"): list(score.points),
+    }
+    if score.tricks_won is not None:
+        rows = {t("summary-tricks"): list(score.tricks_won), **rows}
+    return pd.DataFrame(rows, index=[pair_name(0), pair_name(1)]).T
+
+
 def show_score(game: TableGame) -> None:
-    """The deal's score in words, then the match's lines and totals."""
+    """The deal's ledger for both pairs and its verdict in words, then the match's lines."""
     score = game.score()
     st.subheader(t("score-title", deal=game.deal_number + 1))
+    st.table(ledger_table(score))
     st.markdown(explain(score_facts(score)))
     sheet = game.match()
     lines = pd.DataFrame(
