@@ -38,6 +38,7 @@ from klaverjas_core import (
     RuleSet,
     Seat,
     Suit,
+    TrickJudgement,
     Verdict,
     deal_hands,
     judge_trick,
@@ -498,7 +499,7 @@ class TableGame:
         moves = len(self.record.calls) + len(self.record.cards)
         return random.Random(f"{self.seed}/{self.deal_number}/{moves}")
 
-    def _judge(self, cards: Sequence[Card]) -> Any:
+    def _judge(self, cards: Sequence[Card]) -> TrickJudgement:
         return judge_trick(cards, self._deal.trump, self.rules)
 
     def _step(self, trick: int, question: str, reply: Mapping[str, Any], **facts: Any) -> TableStep:
@@ -523,8 +524,15 @@ class TableGame:
         return TrickContent(self._deal.trump, cards, ("roem",), leader, number + 1)
 
     def _declared(self, number: int, deal: Deal) -> set[int]:
-        """The learner's declared tricks, plus the opponents' roem: the computers declare all."""
+        """The learner's declared tricks, plus the opponents' roem: the computers declare all.
+        Stuk from hand (a variant) is announced with the second card, not on a trick, so it
+        counts as declared wherever it falls."""
         declared = set(self.records[number].declared)
+        if self.rules.stuk_from_hand:
+            full = deal.score()
+            declared |= {
+                i.trick for i in full.ledger if i.rule is RuleId.ROEM_STUK and i.trick is not None
+            }
         for trick, (leader, cards) in enumerate(deal.tricks):
             winner = (leader + judge_trick(cards, deal.trump, self.rules).winner) % 4
             if winner % 2 != LEARNER.pair:

@@ -390,3 +390,19 @@ def _played_by(game: TableGame, seat: Seat) -> set[Card]:
             if (leader + offset) % 4 == seat:
                 played.add(card)
     return played
+
+
+def test_stuk_from_hand_counts_without_a_declaration_on_a_trick() -> None:
+    """Variant stuk_from_hand: stuk is announced with the second card, so the table counts it
+    wherever it falls (the learner cannot declare it on a trick)."""
+    rules = AMSTERDAM.with_variants(stuk_from_hand=True)
+    found = 0
+    for seed in range(120):
+        game = TableGame.new(seed, rules, "coach")
+        _finish_deal(game)
+        everything = [i for i in game.deal.score().ledger if i.rule is RuleId.ROEM_STUK]
+        if everything:  # all declared: what the stuk makes
+            found += 1
+            counted = [i for i in game.score().ledger if i.rule is RuleId.ROEM_STUK]
+            assert counted == everything
+    assert found >= 3
