@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from klaverjas_core import RuleSet
@@ -32,9 +32,7 @@ class PlayState:
     shown_at: float = 0.0  # when the learner's current decision was put before them
     hint: bool = False  # show the legal cards for the decision now open
     last: Any = None  # the last move's outcome, for the feedback line
-    revoke_called: Any = None  # (seat, step) when the computers called a revoke
     resumed_broken: bool = False  # a saved game could not be replayed; a new one was started
-    review_open: set[int] = field(default_factory=set)
 
 
 def new_seed() -> int:
@@ -76,7 +74,6 @@ def start(
     store.save_game(learner_id, game.to_dict(), assignment_id=assignment_id)
     state.game, state.learner_id, state.last, state.hint = game, learner_id, None, False
     state.assignment_id = assignment_id
-    state.revoke_called = None
     return game
 
 

@@ -8,7 +8,7 @@ import os
 import secrets
 from dataclasses import dataclass
 from datetime import date
-from typing import Final
+from typing import Any, Final
 
 import pandas as pd
 from sqlalchemy import case, delete, func, select
@@ -281,38 +281,25 @@ class ClubStore:
             raise InputError("error-assign-either", "assign either a lesson or a puzzle set")
         if kind is not None and (rule is None or not 1 <= count <= 50):
             raise InputError("error-set-size", "a puzzle set needs a rule and 1 to 50 puzzles")
-        with writing(self.engine) as connection:
-            connection.execute(
-                assignments.insert().values(
-                    group_id=group_id,
-                    lesson_id=lesson_id,
-                    kind=kind,
-                    rule=rule,
-                    level=level,
-                    count=count,
-                    seed=seed,
-                    generator_version=GENERATOR_VERSION,
-                    due=due,
-                    created_at=self.store.now(),
-                )
-            )
-        return self.assignments(group_id)[-1]
+        return self._insert_assignment(
+            group_id, lesson_id=lesson_id, kind=kind, rule=rule, level=level, count=count,
+            seed=seed, due=due,
+        )  # fmt: skip
 
     def assign_deal(self, group_id: int, number: int, due: date | None = None) -> Assignment:
         """The same deal (by its number) for every member, to play at the table."""
         if not 1 <= number <= 10**9:
             raise InputError("error-deal-number", "a deal number is 1 to 1,000,000,000")
+        return self._insert_assignment(group_id, kind=DEAL, count=1, seed=number, due=due)
+
+    def _insert_assignment(self, group_id: int, **values: Any) -> Assignment:
         with writing(self.engine) as connection:
             connection.execute(
                 assignments.insert().values(
                     group_id=group_id,
-                    kind=DEAL,
-                    level=1,
-                    count=1,
-                    seed=number,
                     generator_version=GENERATOR_VERSION,
-                    due=due,
                     created_at=self.store.now(),
+                    **values,
                 )
             )
         return self.assignments(group_id)[-1]

@@ -106,19 +106,19 @@ def new_match_form() -> TableGame | None:
         started = st.form_submit_button(t("play-start"), type="primary", key="play_start")
     if not started:
         return None
+    return begin(str(mode), str(level), None if seed is None else int(seed))
+
+
+def begin(mode: str, level: str, seed: int | None, assignment_id: int | None = None) -> TableGame:
+    """A new match under the house rules, saved; a failed save stops the page with the reason."""
     try:
         game = play.start(
-            state,
-            progress_store,
-            learner.id,
-            rules=house_rules(),
-            mode=str(mode),
-            level=str(level),
-            seed=None if seed is None else int(seed),
-        )
+            state, progress_store, learner.id, rules=house_rules(), mode=mode, level=level,
+            seed=seed, assignment_id=assignment_id,
+        )  # fmt: skip
     except StorageError as error:
         st.error(t("storage-error", error=error), icon=":material/warning:")
-        return None
+        st.stop()
     state.shown_at = time.monotonic()
     return game
 
@@ -128,21 +128,7 @@ if state.pending is not None and me.group is not None:  # a shared deal from the
     shared = next((a for a in club().assignments(me.group.id) if a.id == state.pending), None)
     state.pending = None
     if shared is not None and shared.is_deal:
-        try:
-            game = play.start(
-                state,
-                progress_store,
-                learner.id,
-                rules=house_rules(),
-                mode="coach",
-                level="basic",
-                seed=shared.seed,
-                assignment_id=shared.id,
-            )
-        except StorageError as error:
-            st.error(t("storage-error", error=error), icon=":material/warning:")
-            st.stop()
-        state.shown_at = time.monotonic()
+        game = begin("coach", "basic", shared.seed, shared.id)
 if state.resumed_broken:
     state.resumed_broken = False
     st.warning(t("play-resume-broken"), icon=":material/warning:")
