@@ -216,3 +216,23 @@ def test_the_score_sheet_itemises_both_pairs_as_the_core_scored_them() -> None:
         assert list(cards) == list(score.card_points) and sum(cards) == 162
         assert sum(sheet.loc["Last trick"]) == 10
         assert list(sheet.loc["Tricks won"]) == list(score.tricks_won or ())
+
+
+def test_a_second_tap_on_a_stale_button_changes_nothing(data_dir: Path) -> None:
+    """Two quick taps on a card that completes the trick: the second reaches the page after
+    the move has moved on, and is ignored (no error, nothing played)."""
+    app = start(sign_in(fresh_app(), "Fien"), seed=101)
+    for _ in range(60):
+        game = game_of(app)
+        if game.phase == "play" and len(game.deal.current) == 3:
+            break
+        step(app)
+    game = game_of(app)
+    card = next(iter(game.legal_cards()))
+    button = app.button(key=f"play-card-{card.letters()}")
+    button.click().run()
+    assert game_of(app).phase == "trick"
+    before = game_of(app).to_dict()
+    button.click().run()  # the same, now stale, button
+    assert not app.exception
+    assert game_of(app).to_dict() == before

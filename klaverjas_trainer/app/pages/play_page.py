@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from klaverjas_core import Card, RuleSet, Suit
-from klaverjas_table import LEARNER, MODES, PLAYERS, TableGame
+from klaverjas_table import LEARNER, MODES, PLAYERS, TableError, TableGame
 from klaverjas_trainer.app import play
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, show_rule_set, style
@@ -54,6 +54,8 @@ def act(make: Callable[[TableGame], Any], *, feedback: bool = True) -> None:
         result = play.move(state, progress_store, make, seconds=time.monotonic() - state.shown_at)
     except StorageError as error:
         state.last = ("error", str(error))
+        return
+    except TableError:  # a second tap on a button the last move made stale: nothing to do
         return
     state.last = result if feedback else None
     state.shown_at = time.monotonic()
