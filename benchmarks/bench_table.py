@@ -26,7 +26,8 @@ from klaverjas_table.simulate import play_deal  # noqa: E402
 
 
 class Timed:
-    """A player that records the CPU time of each of its card decisions."""
+    """A player that records the CPU time of each card decision that is a real choice (two
+    or more legal cards; with one, every player answers at once)."""
 
     def __init__(self, player: Player) -> None:
         self.player = player
@@ -39,7 +40,8 @@ class Timed:
     def play(self, view: View, legal: int, rng: object) -> int:
         start = time.process_time()
         card = self.player.play(view, legal, rng)  # type: ignore[arg-type]
-        self.times.append(time.process_time() - start)
+        if legal & (legal - 1):
+            self.times.append(time.process_time() - start)
         return card
 
 
