@@ -226,7 +226,7 @@ if phase in ("score", "over"):
         show_review(game)
 
 if phase == "play" and game.record.turned:
-    with st.expander(t("last-trick")):
+    with st.expander(t("previous-trick")):
         show_last_trick(game, me)
 with st.expander(t("play-new")):
     if new_match_form() is not None:
