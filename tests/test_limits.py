@@ -10,7 +10,12 @@ import pytest
 
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
-from klaverjas_trainer.storage.limits import FREE_TRIES, TooManyTriesError, wait_after
+from klaverjas_trainer.storage.limits import (
+    FREE_SHARED_TRIES,
+    FREE_TRIES,
+    TooManyTriesError,
+    wait_after,
+)
 
 pytestmark = pytest.mark.security  # the trust probes (issue 15)
 
@@ -118,3 +123,56 @@ def test_many_wrong_teacher_passwords_then_the_right_one_is_not_let_in(
     assert guesses < 60
     club.set_teacher_password("new-password", replace=True)  # the operator's reset opens it
     assert club.check_teacher_password("new-password")
+
+
+def test_guessing_one_pin_for_each_member_is_slowed_down_per_group(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """Few guesses for each of many members stay under each member's count; the group's
+    count over the day still slows them down, and a right PIN does not reset it."""
+    club = club_at(tmp_path / "club.sqlite3", clock)
+    group = club.create_group("Club", "amsterdam")
+    members = [f"M{n}" for n in range(60)]
+    for name in members:
+        club.join(group.code, name, pin="7391")
+
+    def guess(n: int) -> None:
+        if n % 10 == 0:
+            club.join(group.code, "M0", pin="7391")  # the attacker's own, right PIN
+        club.join(group.code, members[n % len(members)], pin=f"{n % 7000:04d}")
+
+    guesses = tries_in_a_day(guess, clock)
+    assert guesses < FREE_SHARED_TRIES + 40  # about 68; not 60 members x 33 a day
+    print(f"PIN guesses across a group in a day: {guesses}")
+
+
+def test_a_client_guessing_across_groups_is_slowed_down_and_others_are_not(
+    tmp_path: Path, clock: Clock
+) -> None:
+    club = club_at(tmp_path / "club.sqlite3", clock)
+    groups = [club.create_group(f"Club {n}", "amsterdam") for n in range(30)]
+    for group in groups:
+        club.join(group.code, "Anna", pin="7391")
+
+    def guess(n: int) -> None:
+        club.join(groups[n % 29].code, "Anna", pin=f"{n:04d}", client="203.0.113.7")
+
+    assert tries_in_a_day(guess, clock) < FREE_SHARED_TRIES + 40
+    # Someone else, elsewhere, in the last group: not slowed down by that client.
+    assert club.join(groups[29].code, "Anna", pin="7391", client="198.51.100.2").name == "Anna"
+
+
+def test_a_groups_count_starts_again_the_next_day(tmp_path: Path, clock: Clock) -> None:
+    club = club_at(tmp_path / "club.sqlite3", clock)
+    group = club.create_group("Club", "amsterdam")
+    for n in range(FREE_SHARED_TRIES):
+        club.join(group.code, f"M{n}", pin="7391")
+    for n in range(FREE_SHARED_TRIES):  # a club evening of mistyped PINs, one each
+        with pytest.raises(ValueError, match="PIN does not match"):
+            club.join(group.code, f"M{n}", pin="0000")
+    with pytest.raises(TooManyTriesError):
+        club.join(group.code, "M1", pin="7391")
+    clock.now += timedelta(days=1, hours=1)
+    assert club.join(group.code, "M1", pin="7391").name == "M1"
+    with pytest.raises(ValueError, match="PIN does not match"):
+        club.join(group.code, "M2", pin="0000")  # counted from one again: no wait yet

@@ -89,6 +89,12 @@ def list_profiles() -> bool:
 TEACHER_IDLE_ENV = "KLAVERJAS_TEACHER_IDLE_MINUTES"
 
 
+def client_address() -> str | None:
+    """The address the browser connects from (None on localhost), to count wrong PINs per
+    client as well; spoofable, so only one of three counts."""
+    return st.context.ip_address
+
+
 def teacher_idle_minutes() -> float:
     """How long the teacher pages stay signed in without use (a shared club laptop)."""
     try:

@@ -225,7 +225,7 @@ class ClubStore:
             row = connection.execute(query).first()
         return None if row is None else Group(row.id, row.name, row.code, row.rules, row.language)
 
-    def join(self, code: str, name: str, pin: str = "") -> Learner:
+    def join(self, code: str, name: str, pin: str = "", client: str | None = None) -> Learner:
         """The member `name` of the group with `code`, created on first join; a PIN set at the
         first join is required from then on."""
         group = self.group_by_code(code)
@@ -242,7 +242,7 @@ class ClubStore:
                 maximum=MAX_NAME,
             )
         check_pin_format(pin)
-        row = self.store.open_name(group.code, clean, pin, group.id)
+        row = self.store.open_name(group.code, clean, pin, group.id, client)
         city, *variants = group.rules.split("+")
         # The member's own choices (their language) stay; the group decides the rules.
         stored = json.loads(row.settings or "{}")

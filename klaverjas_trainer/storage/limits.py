@@ -2,6 +2,10 @@
 longer (1, 2, 4 ... minutes, at most an hour), counted in the database so a restart or a second
 browser does not reset it. A 4-digit PIN then takes years to find instead of minutes.
 
+Wrong PINs are counted three ways: per learner (the right PIN starts that count again), and
+over a day per group and per client, which a right PIN does not reset, so guessing one PIN for
+each of many members, or from one connection across groups, is slowed down as well.
+
 >>> FREE_TRIES, wait_after(FREE_TRIES).seconds, wait_after(FREE_TRIES + 20).seconds
 (5, 60, 3600)
 """
@@ -20,15 +24,19 @@ from klaverjas_trainer.storage.db import InputError, StorageError, reading, writ
 from klaverjas_trainer.storage.schema import attempts
 
 FREE_TRIES: Final = 5  # a learner mistyping a PIN is not slowed down at once
+#: Wrong PINs a whole group, or one client (a club hall shares one address), may make in a day
+#: before each further one waits: a club evening of mistyped PINs stays well inside it.
+FREE_SHARED_TRIES: Final = 40
+SHARED_WINDOW: Final = timedelta(days=1)
 FIRST_WAIT: Final = timedelta(minutes=1)
 LONGEST_WAIT: Final = timedelta(hours=1)
 
 
-def wait_after(failures: int) -> timedelta:
+def wait_after(failures: int, free: int = FREE_TRIES) -> timedelta:
     """The wait before the next try after `failures` wrong ones in a row."""
-    if failures < FREE_TRIES:
+    if failures < free:
         return timedelta(0)
-    doublings = min(failures - FREE_TRIES, 12)  # 2**12 minutes is past the cap already
+    doublings = min(failures - free, 12)  # 2**12 minutes is past the cap already
     wait: timedelta = FIRST_WAIT * (2**doublings)
     return min(wait, LONGEST_WAIT)
 
@@ -54,31 +62,37 @@ class Limiter:
             until = connection.execute(query).scalar()
         if until is None:
             return
-        if until.tzinfo is None:  # SQLite hands timestamps back without their zone
-            until = until.replace(tzinfo=UTC)
-        left = until - self.now()
+        left = _aware(until) - self.now()
         if left > timedelta(0):
             raise TooManyTriesError(max(1, math.ceil(left.total_seconds() / 60)))
 
-    def failed(self, target: str) -> None:
-        """One more wrong try: from the free ones on, the next must wait."""
+    def failed(self, target: str, *, shared: bool = False) -> None:
+        """One more wrong try: from the free ones on, the next must wait. A `shared` target
+        (a group, a client) counts over a day and allows more free tries."""
         try:
-            self._count(target)
+            self._count(target, shared)
         except StorageError as error:
             if not isinstance(error.__cause__, IntegrityError):
                 raise
-            self._count(target)  # a try at the same moment made the row: count on it
+            self._count(target, shared)  # a try at the same moment made the row: count on it
 
-    def _count(self, target: str) -> None:
+    def _count(self, target: str, shared: bool) -> None:
+        now = self.now()
         with writing(self.engine) as connection:
             row = connection.execute(
-                select(attempts.c.failures).where(attempts.c.target == target)
+                select(attempts.c.failures, attempts.c.window_start).where(
+                    attempts.c.target == target
+                )
             ).first()
             failures = 1 if row is None else row.failures + 1
-            wait = wait_after(failures)
+            start = now if row is None or row.window_start is None else _aware(row.window_start)
+            if shared and now - start >= SHARED_WINDOW:
+                failures, start = 1, now  # a new day: the group's count starts again
+            wait = wait_after(failures, FREE_SHARED_TRIES if shared else FREE_TRIES)
             values = {
                 "failures": failures,
-                "locked_until": self.now() + wait if wait else None,
+                "locked_until": now + wait if wait else None,
+                "window_start": start if shared else None,
             }
             if row is None:
                 connection.execute(attempts.insert().values(target=target, **values))
@@ -91,3 +105,8 @@ class Limiter:
         """The right PIN or password: the count starts again."""
         with writing(self.engine) as connection:
             connection.execute(attempts.delete().where(attempts.c.target == target))
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands timestamps back without their zone: they are stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -100,6 +100,8 @@ attempts = Table(
     Column("target", String(60), primary_key=True),
     Column("failures", Integer, nullable=False),
     Column("locked_until", DateTime(timezone=True), nullable=True),
+    # For counts over a day (a whole group's or one client's wrong PINs, v7): when it began.
+    Column("window_start", DateTime(timezone=True), nullable=True),
 )
 
 answers = Table(
@@ -249,6 +251,11 @@ def _shared_deals_v6(connection: Connection) -> None:
     deal_results.create(connection, checkfirst=True)
 
 
+def _pin_windows_v7(connection: Connection) -> None:
+    """Wrong PINs are also counted per group and per client, over a day."""
+    _add_column(connection, "attempts", "window_start", "TIMESTAMP WITH TIME ZONE")
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -264,6 +271,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (4, _attempts_v4),
     (5, _table_play_v5),
     (6, _shared_deals_v6),
+    (7, _pin_windows_v7),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

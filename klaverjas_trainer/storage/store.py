@@ -119,7 +119,7 @@ class ProgressStore:
 
     # --- learners ---
 
-    def learner(self, name: str, pin: str = "") -> Learner:
+    def learner(self, name: str, pin: str = "", client: str | None = None) -> Learner:
         """The personal profile with this name, created on first use (guarded by `pin` when
         one is given); a profile with a PIN opens only with it (wrong tries are counted)."""
         clean = " ".join(name.split())
@@ -130,9 +130,16 @@ class ProgressStore:
                 "error-name-long", f"a name can be at most {MAX_NAME} characters", maximum=MAX_NAME
             )
         check_pin_format(pin)
-        return self._learner(self.open_name("", clean, pin))
+        return self._learner(self.open_name("", clean, pin, client=client))
 
-    def open_name(self, space: str, name: str, pin: str, group_id: int | None = None) -> Any:
+    def open_name(
+        self,
+        space: str,
+        name: str,
+        pin: str,
+        group_id: int | None = None,
+        client: str | None = None,
+    ) -> Any:
         """The learners row of `name` in `space` ("" personal, else a group's code), made on
         first use with `pin` (if any) guarding it; an existing row with a PIN opens only with
         it. `name` and `pin` are already checked."""
@@ -164,16 +171,30 @@ class ProgressStore:
             if fresh:
                 return row
         if row.pin_hash:
-            self.check_pin(row.id, pin, row.pin_hash)
+            self.check_pin(row.id, pin, row.pin_hash, group_id=row.group_id, client=client)
         return row
 
-    def check_pin(self, learner_id: int, pin: str, pin_hash: str) -> None:
-        """A PIN against its hash, with wrong tries counted per learner (`TooManyTriesError`
-        while they must wait)."""
+    def check_pin(
+        self,
+        learner_id: int,
+        pin: str,
+        pin_hash: str,
+        *,
+        group_id: int | None = None,
+        client: str | None = None,
+    ) -> None:
+        """A PIN against its hash, with wrong tries counted per learner, and over a day per
+        group and per client (`TooManyTriesError` while any of them must wait)."""
         target = f"pin:{learner_id}"
-        self.limits.check(target)
+        shared = [f"group:{group_id}"] if group_id is not None else []
+        if client:
+            shared.append(f"client:{client}"[:60])
+        for each in (target, *shared):
+            self.limits.check(each)
         if not verify_secret(pin, pin_hash):
             self.limits.failed(target)
+            for each in shared:
+                self.limits.failed(each, shared=True)
             raise InputError("error-pin-mismatch", "that PIN does not match this name")
         self.limits.succeeded(target)
 

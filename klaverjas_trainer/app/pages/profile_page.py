@@ -8,7 +8,7 @@ import streamlit as st
 
 from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.services import club, list_profiles, profile, store
+from klaverjas_trainer.app.services import client_address, club, list_profiles, profile, store
 from klaverjas_trainer.texts import bound, rule_set_words, t
 
 current = profile()
@@ -26,7 +26,7 @@ with st.form("pick-learner", border=False):
     own_pin = st.text_input(t("pin"), key="own_pin", max_chars=4, type="password")
     if st.form_submit_button(t("start"), type="primary", key="start_button"):
         try:
-            current.load(progress_store.learner(typed.strip() or picked, own_pin))
+            current.load(progress_store.learner(typed.strip() or picked, own_pin, client_address()))
         except ValueError as problem:
             st.error(t("name-problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
@@ -41,7 +41,7 @@ with st.form("join-group", border=False):
     if st.form_submit_button(t("join"), key="join_button"):
         clubs = club()
         try:
-            joined = clubs.join(code, member, pin)
+            joined = clubs.join(code, member, pin, client_address())
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
