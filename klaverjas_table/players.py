@@ -32,7 +32,7 @@ from klaverjas_core.tricks import roem_of_mask, winner_index
 __all__ = ["PLAYERS", "BasicPlayer", "Player", "StrongPlayer", "View"]
 
 FULL_DECK: Final = (1 << 32) - 1
-JACK, NINE = Rank.JACK.value, Rank.NINE.value
+JACK, NINE, ACE = Rank.JACK.value, Rank.NINE.value, Rank.ACE.value
 LAST_TRICK_BONUS: Final = 10
 PIT_BONUS: Final = 100
 DEAL_POINTS: Final = 162
@@ -122,15 +122,17 @@ class BasicPlayer:
     name = "basic"
 
     def choose_trump(self, hand: int, *, must_name: bool, rng: random.Random) -> int | None:
-        """Name the strongest suit that holds the jack or the nine with two more cards (or the
-        jack and the nine); pass without one, unless the rules say this player must name."""
+        """Name the strongest suit that holds the jack with two more cards, the jack and the
+        nine, or the nine with the ace and another; pass without one, unless the rules say this
+        player must name."""
         del rng  # the choice follows from the hand alone
         strengths = {suit: trump_strength(hand, suit) for suit in range(4)}
         qualifying = []
         for suit in range(4):
             ranks = hand >> (suit * 8) & 0xFF
-            high = (ranks >> JACK & 1) + (ranks >> NINE & 1)
-            if (high and ranks.bit_count() >= 3) or high == 2:
+            jack, nine, ace = ranks >> JACK & 1, ranks >> NINE & 1, ranks >> ACE & 1
+            length = ranks.bit_count()
+            if (jack and (nine or length >= 3)) or (nine and ace and length >= 3):
                 qualifying.append(suit)
         if qualifying:
             return max(qualifying, key=lambda suit: (strengths[suit], suit))

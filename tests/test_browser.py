@@ -107,7 +107,7 @@ def play_cards_at_the_table(page: Page, server: str, name: str, screenshot: Path
     expect(page.get_by_role("heading", name="Settings")).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Play a deal").click()
     expect(page.get_by_role("heading", name="Play a deal")).to_be_visible(timeout=30_000)
-    page.get_by_label("Deal number").fill("4242")
+    page.get_by_label("Match number").fill("4242")
     page.get_by_role("button", name="Deal the cards").click()
     expect(page.locator(".kj-table")).to_be_visible(timeout=30_000)
     played = 0

@@ -16,6 +16,7 @@ from klaverjas_core import (
     TRUMP_ORDER,
     Card,
     DealScore,
+    RoemItem,
     RuleId,
     Seat,
     Suit,
@@ -27,7 +28,16 @@ from klaverjas_table import LEARNER, CallOutcome, PlayOutcome, RoemOutcome, Tabl
 from klaverjas_trainer.app.board import show_cards
 from klaverjas_trainer.app.services import Profile
 from klaverjas_trainer.app.table_view import table_html
-from klaverjas_trainer.texts import card_text, current, explain, rule_title, say, seat_name, t
+from klaverjas_trainer.texts import (
+    card_text,
+    current,
+    explain,
+    rule_statement,
+    rule_title,
+    say,
+    seat_name,
+    t,
+)
 from klaverjas_trainer.texts.answers import pair_name
 
 #: Seconds between two computer cards, so a learner can follow them; the environment
@@ -66,7 +76,8 @@ def show_table(game: TableGame, profile: Profile) -> None:
         centre = t("trick-taken", seat=seat_name(winner))
     else:
         leader, cards = deal.leader, tuple(deal.current)
-        centre = t("trick-n", n=len(deal.tricks) + 1) if trump is not None else ""
+        playing = trump is not None and len(deal.tricks) < 8
+        centre = t("trick-n", n=len(deal.tricks) + 1) if playing else ""
     on_table = {Seat((leader + i) % 4): card for i, card in enumerate(cards)}
     if deal.phase == "choosing":
         to_act = deal.choice.to_speak
@@ -104,13 +115,31 @@ def show_table(game: TableGame, profile: Profile) -> None:
         chooser = deal.choice.chooser
         assert chooser is not None
         st.markdown(
-            t(
-                "play-trumps",
-                trump=trump.symbol,
-                seat=seat_name(chooser),
-                pair=pair_name(deal.choosers),
-            )
+            t("play-trumps", trump=trump.symbol, seat=who(chooser), pair=pair_name(deal.choosers))
         )
+
+
+def who(seat: Seat) -> str:
+    """A seat's name, with "you" for the learner's."""
+    return t("seat-you", seat=seat_name(seat)) if seat is LEARNER else seat_name(seat)
+
+
+def roem_words(items: tuple[RoemItem, ...]) -> str:
+    return " ".join(say(fact(item.rule, cards=item.cards, points=item.points)) for item in items)
+
+
+def show_table_news(game: TableGame) -> None:
+    """What the computers say at a trick on the table: the opponents declare their roem."""
+    waiting = game.waiting_trick
+    if waiting is None:
+        return
+    winner = game.trick_winner(game.record.turned)
+    if winner.pair == LEARNER.pair:
+        return
+    judged = judge_trick(waiting[1], game.deal.trump, game.rules)
+    if judged.roem:
+        words = t("roem-declared-by", seat=seat_name(winner), roem=judged.roem_points)
+        st.info(f"{words} {roem_words(judged.roem)}", icon=":material/campaign:")
 
 
 def show_calls(game: TableGame) -> None:
@@ -145,14 +174,14 @@ def show_feedback(last: Any, game: TableGame) -> None:
 def _card_feedback(outcome: PlayOutcome) -> None:
     if not outcome.accepted:
         st.error(say(verdict_fact(outcome.verdict)), icon=":material/block:")
+    elif outcome.step is not None and outcome.step.hinted:  # allowed, but not counted
+        st.info(say(reason(outcome.verdict)), icon=":material/lightbulb:")
     elif outcome.step is not None:  # a choice with illegal cards in it, made well
         st.success(f"{t('right')} {say(reason(outcome.verdict))}", icon=":material/check_circle:")
 
 
 def _roem_feedback(outcome: RoemOutcome) -> None:
-    items = " ".join(
-        say(fact(item.rule, cards=item.cards, points=item.points)) for item in outcome.items
-    )
+    items = roem_words(outcome.items)
     if outcome.step.correct:
         st.success(t("roem-right", roem=outcome.roem, items=items), icon=":material/check_circle:")
     elif outcome.roem:
@@ -168,16 +197,14 @@ def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | Non
         return
     if missed is not None:
         judged = judge_trick(deal.tricks[number][1], deal.trump, game.rules)
-        items = " ".join(
-            say(fact(item.rule, cards=item.cards, points=item.points)) for item in judged.roem
-        )
-        words = t("roem-missed", roem=judged.roem_points, items=items)
+        words = t("roem-missed", roem=judged.roem_points, items=roem_words(judged.roem))
         st.warning(words, icon=":material/visibility:")
     if caller is not None:
         revoke = next(r for r in deal.revokes if r.trick == number)
         calling = revoke.seat.left  # the next opponent calls it
-        words = f"{t('revoke-called', seat=seat_name(calling))} {say(revoke_fact(revoke))}"
-        st.error(words, icon=":material/gavel:")
+        called = t("revoke-called", seat=seat_name(calling))
+        cost = rule_statement(RuleId.SCORE_REVOKE)
+        st.error(f"{called} {say(revoke_fact(revoke))} {cost}", icon=":material/gavel:")
 
 
 def show_last_trick(game: TableGame, profile: Profile) -> None:
@@ -212,12 +239,27 @@ def ledger_table(score: DealScore) -> pd.DataFrame:
     return pd.DataFrame(rows, index=[pair_name(0), pair_name(1)]).T
 
 
+#: The rules behind the score sheet's words, explained under it.
+SCORE_WORDS: Final = (
+    RuleId.POINTS_LAST_TRICK, RuleId.SCORE_MADE, RuleId.SCORE_NAT, RuleId.SCORE_PIT,
+    RuleId.ROEM_DECLARE,
+)  # fmt: skip
+
+
 def show_score(game: TableGame) -> None:
-    """The deal's ledger for both pairs and its verdict in words, then the match's lines."""
+    """The deal's ledger for both pairs and its verdict in words (the totals are in the
+    table, so the words name the verdict only)."""
     score = game.score()
     st.subheader(t("score-title", deal=game.deal_number + 1))
     st.table(ledger_table(score))
-    st.markdown(explain(score_facts(score)))
+    st.markdown(explain(fact for fact in score_facts(score) if fact.key != "pair-total"))
+    with st.expander(t("score-words")):
+        st.markdown(f"- {t('choosers-are', pair=pair_name(score.choosers))}")
+        st.markdown("\n".join(f"- {rule_statement(rule)}" for rule in SCORE_WORDS))
+
+
+def show_match(game: TableGame) -> None:
+    """The match's lines and totals; at its end, who won (a tie shares the win)."""
     sheet = game.match()
     lines = pd.DataFrame(
         [list(line) for line in sheet.lines],
@@ -247,10 +289,11 @@ def show_review(game: TableGame) -> None:
         st.markdown(f"**{t('trick-n', n=number + 1)}**: {played} — {t('trick-taken', seat=taker)}")
         for step in (s for s in steps if s.trick == number):
             assert step.card is not None
+            key = "review-right" if step.correct else "review-wrong"
             words = t(
-                "review-right" if step.correct else "review-wrong",
+                "review-refused" if step.refused else key,
                 card=card_text(step.card),
-                legal=current().cards(sorted(step.legal)),
+                legal=current().cards(sorted_hand(step.legal, deal.trump)),
                 rule=rule_title(step.rule),
             )
             hinted = f" ({t('review-hinted')})" if step.hinted else ""

@@ -14,22 +14,24 @@ from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_table import LEARNER, MODES, PLAYERS, TableError, TableGame
 from klaverjas_trainer.app import play
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_cards, show_rule_set, style
+from klaverjas_trainer.app.board import show_cards, style
 from klaverjas_trainer.app.cards import card_label, suit_label
 from klaverjas_trainer.app.play_views import (
     show_calls,
     show_feedback,
     show_last_trick,
+    show_match,
     show_review,
     show_score,
     show_table,
+    show_table_news,
     sorted_hand,
 )
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
 from klaverjas_trainer.app.table_view import LARGE_CSS, TABLE_CSS
 from klaverjas_trainer.storage import StorageError
-from klaverjas_trainer.texts import bound, card_text, current, t
+from klaverjas_trainer.texts import bound, card_text, current, rule_set_words, t
 
 ROEM_AMOUNTS = (20, 40, 50, 70, 100, 120, 200)
 
@@ -45,6 +47,17 @@ st.header(t("play-title"))
 def house_rules() -> RuleSet:
     """The group's house rules for a club learner, else the learner's own rule set."""
     return RuleSet.parse(me.group.rules) if me.group is not None else me.ruleset
+
+
+def roem_amounts(rules: RuleSet) -> str:
+    """What roem is worth under these rules (stuk from hand is not declared on a trick)."""
+    parts = [t("roem-amounts-runs")]
+    if not rules.stuk_from_hand:
+        parts.append(t("roem-amounts-stuk"))
+    parts.append(t("roem-amounts-four"))
+    if rules.four_low_100:
+        parts.append(t("roem-amounts-low"))
+    return " ".join(parts)
 
 
 def act(make: Callable[[TableGame], Any], *, feedback: bool = True) -> None:
@@ -149,19 +162,38 @@ if game is None:
 
 deal = game.deal
 mode_words = t(f"play-mode-{game.mode}-short")
-st.caption(
-    t("play-status", deal=game.deal_number + 1, deals=game.rules.match_length, number=game.seed)
-    + f" · {mode_words}"
+status = t(
+    "play-status", deal=game.deal_number + 1, deals=game.rules.match_length, number=game.seed
 )
-show_rule_set(game.rules)
+st.caption(f"{status} · {mode_words} · {rule_set_words(game.rules)}")
 if state.assignment_id is not None and game.deal_number == 0:
     st.caption(t("play-shared-deal"))
-show_table(game, me)
-show_feedback(state.last, game)
-
 phase = game.phase
 trump = None if deal.phase == "choosing" else deal.trump
-if phase == "call":
+
+if phase in ("score", "over"):  # the empty table would push the score sheet off the screen
+    show_feedback(state.last, game)
+else:
+    show_table(game, me)
+    show_table_news(game)
+
+if phase == "trick":  # what the learner does next, right under the table
+    if game.can_declare():
+        with st.form("play-roem"):
+            st.markdown(t("roem-declare-intro"))
+            amount = st.segmented_control(t("roem-amount"), ROEM_AMOUNTS, key="play_roem_amount")
+            st.caption(roem_amounts(game.rules))
+            declared = st.form_submit_button(t("roem-declare"), key="play_roem_submit")
+        if declared and amount is None:
+            st.warning(t("answer-first"), icon=":material/back_hand:")
+        elif declared and amount is not None:
+            claimed = int(amount)
+            act(lambda g: g.declare_roem(claimed))
+            st.rerun()  # the form's answer is in: draw the trick with the verdict
+    show_feedback(state.last, game)
+    st.button(t("play-turn-trick"), type="primary", key="play-turn", on_click=on_turn)
+elif phase == "call":
+    show_feedback(state.last, game)
     show_calls(game)
     st.markdown(f"**{t('play-your-call')}**")
     with st.container(horizontal=True):
@@ -174,19 +206,15 @@ if phase == "call":
                 help=t("name-as-trumps", trump=suit.symbol),
             )
         st.button(t("play-pass"), key="play-call-pass", on_click=on_call, args=("pass",))
+    st.caption(t("your-hand-trumps") if trump else t("your-hand"))
+    show_cards(sorted_hand(deal.hand(LEARNER), trump), trump, me)
 elif phase == "play":
+    legal = game.legal_cards()
     st.markdown(f"**{t('play-your-turn')}**")
-
-legal = game.legal_cards() if phase == "play" else None
-hand = sorted_hand(deal.hand(LEARNER), trump)
-if phase in ("call", "trick"):
-    st.caption(t("your-hand"))
-    show_cards(hand, trump, me)
-elif phase == "play":
-    st.caption(t("your-hand"))
+    st.caption(t("your-hand-trumps"))
     with st.container(horizontal=True):
-        for card in hand:
-            highlighted = state.hint and legal is not None and card in legal
+        for card in sorted_hand(deal.hand(LEARNER), trump):
+            highlighted = state.hint and card in legal
             st.button(
                 card_label(card, four_colour=me.four_colour),
                 key=f"play-card-{card.letters()}",
@@ -195,26 +223,12 @@ elif phase == "play":
                 type="primary" if highlighted else "secondary",
                 help=card_text(card),
             )
-if legal is not None:
+    show_feedback(state.last, game)  # below the hand, so the cards do not move under a thumb
     if state.hint and game.record.hinted:
-        cards = current().cards(sorted(legal))
+        cards = current().cards(sorted_hand(tuple(legal), trump))
         st.info(t("play-hint-shown", cards=cards), icon=":material/lightbulb:")
     else:
         st.button(t("play-hint"), key="play-hint", on_click=on_hint, icon=":material/lightbulb:")
-
-if phase == "trick":
-    if game.can_declare():
-        with st.form("play-roem"):
-            st.markdown(t("roem-declare-intro"))
-            amount = st.segmented_control(t("roem-amount"), ROEM_AMOUNTS, key="play_roem_amount")
-            declared = st.form_submit_button(t("roem-declare"), key="play_roem_submit")
-        if declared and amount is None:
-            st.warning(t("answer-first"), icon=":material/back_hand:")
-        elif declared and amount is not None:
-            claimed = int(amount)
-            act(lambda g: g.declare_roem(claimed))
-            st.rerun()  # the form's answer is in: draw the trick with the verdict
-    st.button(t("play-turn-trick"), type="primary", key="play-turn", on_click=on_turn)
 
 # --- the score sheet and the review --------------------------------------------------------
 
@@ -222,6 +236,7 @@ if phase in ("score", "over"):
     show_score(game)
     if phase == "score":
         st.button(t("play-next-deal"), type="primary", key="play-next-deal", on_click=on_next_deal)
+    show_match(game)
     with st.expander(t("review-title")):
         show_review(game)
 
