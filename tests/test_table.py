@@ -104,14 +104,17 @@ def test_basic_player_feeds_points_to_a_partner_who_wins() -> None:
 
 
 def test_strong_player_beats_the_basic_one_on_mirrored_deals() -> None:
-    """Same deals with the pairs swapped: the stronger level must score more in total."""
-    strong, basic = StrongPlayer(samples=8), BasicPlayer()
-    balance = 0
-    for seed in range(24):
+    """Same deals with the pairs swapped: the stronger level must win clearly more deal pairs
+    than it loses (the benchmark measures it over 1,000: about 60 % won, 35 % lost)."""
+    strong, basic = StrongPlayer(), BasicPlayer()
+    won = lost = 0
+    for seed in range(60):
         first = play_deal(seed, AMSTERDAM, [strong, basic, strong, basic], Seat(seed % 4)).score()
         second = play_deal(seed, AMSTERDAM, [basic, strong, basic, strong], Seat(seed % 4)).score()
-        balance += first.points[0] + second.points[1] - first.points[1] - second.points[0]
-    assert balance > 0
+        balance = first.points[0] + second.points[1] - first.points[1] - second.points[0]
+        won += balance > 0
+        lost += balance < 0
+    assert won > lost + 5
 
 
 # --- the learner at the table ------------------------------------------------------------
