@@ -154,6 +154,46 @@ def test_play_cards_at_the_table_by_tapping_them_in_a_real_browser(
         assert store.load_game(learner.id) is not None  # the game is saved as it goes
 
 
+def test_a_reload_keeps_the_learner_and_the_teacher_in_a_real_browser(
+    server: tuple[str, Path],
+) -> None:
+    """The sign-in is kept in a cookie: after a reload the learner continues with one tap,
+    the projector keeps its teacher, and signing out forgets the learner on this device."""
+    url, _ = server
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 1000})
+        idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+        page.goto(f"{url}/profile")
+        expect(idle).to_be_visible(timeout=30_000)
+        page.get_by_label("Your name").first.fill("Rosa")
+        page.get_by_role("button", name="Start").click()
+        expect(page.get_by_text("Playing as Rosa").first).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(500)
+        page.goto(f"{url}/drill")  # a reload: a new session
+        expect(page.get_by_role("button", name="Continue as Rosa")).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="Continue as Rosa").click()
+        expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("Playing as Rosa").first).to_be_visible()
+        page.get_by_role("button", name="Sign out").click()
+        page.wait_for_timeout(800)
+        page.goto(f"{url}/drill")
+        expect(idle).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("Pick or type your name")).to_be_visible(timeout=30_000)
+        assert page.get_by_role("button", name="Continue as Rosa").count() == 0
+
+        page.goto(f"{url}/teacher")
+        expect(idle).to_be_visible(timeout=30_000)
+        page.get_by_label("Teacher password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.get_by_role("link", name="Projector").first).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(500)
+        page.goto(f"{url}/projector")  # the projector's browser reloads during the evening
+        expect(page.get_by_role("heading", name="Projector")).to_be_visible(timeout=30_000)
+        assert page.get_by_label("Teacher password").count() == 0
+        browser.close()
+
+
 def seed_a_club(data: Path) -> None:
     """A group with four learners who answered a shared set and some drills."""
     club = ClubStore(ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}")))

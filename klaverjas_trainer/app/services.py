@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from klaverjas_core import RuleSet
+from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.texts import t
@@ -104,17 +106,91 @@ def teacher_idle_minutes() -> float:
 
 
 def teacher_signed_in() -> bool:
-    """Whether this session may see the teacher pages; signs out after the idle time."""
+    """Whether this session may see the teacher pages: signed in here, or by a sign-in this
+    browser keeps from earlier this evening; signs out after the idle time."""
     current = profile()
+    if not current.teacher and not current.teacher_forgotten:
+        kept = browser_cookie(TEACHER_COOKIE)
+        if kept and club().teacher_token_valid(kept):
+            current.sign_in_teacher(kept)
     if not current.teacher:
         return False
     now, minutes = time.monotonic(), teacher_idle_minutes()
     if now - current.teacher_seen > minutes * 60:
-        current.teacher = False
+        current.sign_out_teacher()
         st.info(t("teacher-idle", minutes=f"{minutes:g}"), icon=":material/lock_clock:")
         return False
     current.teacher_seen = now
     return True
+
+
+# --- sign-ins a browser keeps (cookies, set by a line of JavaScript) -----------------------
+
+LEARNER_COOKIE, TEACHER_COOKIE = "kj_learner", "kj_teacher"
+COOKIE_AGES = {LEARNER_COOKIE: 180 * 24 * 3600, TEACHER_COOKIE: 12 * 3600}
+
+
+def browser_cookie(name: str) -> str | None:
+    """A cookie the browser sent when this session opened."""
+    value = st.context.cookies.get(name)
+    return value if isinstance(value, str) else None
+
+
+def remembered() -> tuple[Learner, Group | None] | None:
+    """The learner this browser keeps a sign-in for (with their group), if any."""
+    current = profile()
+    token = browser_cookie(LEARNER_COOKIE)
+    if not token or current.learner_forgotten:
+        return None
+    try:
+        return club().remembered(token)
+    except StorageError:
+        return None
+
+
+def sign_in(learner: Learner, group: Group | None = None, token: str | None = None) -> None:
+    """Sign this session in as `learner`, and have the browser keep it."""
+    current = profile()
+    current.load(learner, group)
+    current.learner_token = token or store().remember(learner)
+    current.learner_forgotten = False
+    for key in ("drill", "lesson", "play"):  # a new player starts afresh
+        st.session_state.pop(key, None)
+
+
+def sign_out() -> None:
+    """Sign the learner out here, and have the browser forget them."""
+    current = profile()
+    current.learner, current.group, current.learner_token = None, None, None
+    current.learner_forgotten = True
+    for key in ("drill", "lesson", "play"):
+        st.session_state.pop(key, None)
+
+
+def keep_sign_ins() -> None:
+    """Write (or clear) the sign-in cookies this session's state asks for; a no-op when the
+    browser already holds them. Run by the frame on every page."""
+    current = profile()
+    wanted = {
+        LEARNER_COOKIE: None if current.learner_forgotten else current.learner_token,
+        TEACHER_COOKIE: None if current.teacher_forgotten else current.teacher_token,
+    }
+    lines = []
+    for name, value in wanted.items():
+        held = browser_cookie(name)
+        if value is not None and value != held and value != current.written.get(name):
+            lines.append(f"{name}={value}; Max-Age={COOKIE_AGES[name]}; Path=/; SameSite=Strict")
+            current.written[name] = value
+        elif (
+            value is None
+            and (held or current.written.get(name))
+            and current.written.get(name) != ""
+        ):
+            lines.append(f"{name}=; Max-Age=0; Path=/; SameSite=Strict")
+            current.written[name] = ""
+    if lines:
+        script = "".join(f"document.cookie = {json.dumps(line)};" for line in lines)
+        st.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width=1)
 
 
 @dataclass
@@ -129,10 +205,21 @@ class Profile:
     group: Group | None = None  # set when the learner joined a club group
     teacher: bool = False  # signed in to the teacher pages in this session
     teacher_seen: float = 0.0  # time.monotonic() of the last teacher page run
+    learner_token: str | None = None  # the sign-in this browser keeps for the learner
+    teacher_token: str | None = None  # and for the teacher, for the evening
+    learner_forgotten: bool = False  # signed out here: ignore the browser's kept sign-in
+    teacher_forgotten: bool = False
+    written: dict[str, str] = field(default_factory=dict)  # cookies written by this session
     language: str | None = None  # chosen in this session, or the learner's saved choice
 
-    def sign_in_teacher(self) -> None:
+    def sign_in_teacher(self, token: str | None = None) -> None:
         self.teacher, self.teacher_seen = True, time.monotonic()
+        self.teacher_token = token or club().teacher_token()
+        self.teacher_forgotten = False
+
+    def sign_out_teacher(self) -> None:
+        """A shared club laptop: the next person starts signed out, after a reload too."""
+        self.teacher, self.teacher_token, self.teacher_forgotten = False, None, True
 
     @property
     def ruleset(self) -> RuleSet:
@@ -182,10 +269,30 @@ def current_language() -> str:
     return current.language
 
 
+def offer_continue() -> None:
+    """ "Continue as Anna · Tuesday beginners" for the learner this browser remembers; a tap
+    signs them in again (no PIN needed: this device was signed in before)."""
+    found = remembered()
+    if found is None:
+        return
+    learner, group = found
+    name = md_escape(learner.name)
+    label = (
+        t("continue-as", name=name)
+        if group is None
+        else t("continue-as-member", name=name, group=md_escape(group.name))
+    )
+    if st.button(label, type="primary", key="continue_as", icon=":material/login:"):
+        sign_in(learner, group, token=browser_cookie(LEARNER_COOKIE))
+        st.rerun()
+
+
 def require_learner() -> Learner:
-    """The current learner, or a pointer to the profile page and a stop."""
+    """The current learner, or a way to continue as the remembered one, or a pointer to the
+    profile page; then a stop."""
     learner = profile().learner
     if learner is None:
+        offer_continue()
         st.info(t("need-profile"), icon=":material/person:")
         st.page_link("klaverjas_trainer/app/pages/profile_page.py", label=t("nav-settings"))
         st.stop()

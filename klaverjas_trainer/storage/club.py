@@ -34,6 +34,7 @@ from klaverjas_trainer.storage.store import (
     answers_frame,
     check_pin_format,
 )
+from klaverjas_trainer.storage.tokens import fingerprint
 from puzzles import GENERATOR_VERSION
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
@@ -243,11 +244,38 @@ class ClubStore:
             )
         check_pin_format(pin)
         row = self.store.open_name(group.code, clean, pin, group.id, client)
-        city, *variants = group.rules.split("+")
-        # The member's own choices (their language) stay; the group decides the rules.
-        stored = json.loads(row.settings or "{}")
-        settings = stored | {"rules": city, "variants": variants, "group": group.id}
-        return Learner(row.id, row.name, settings, bool(row.pin_hash))
+        return _as_member(row, group)
+
+    def remembered(self, token: object) -> tuple[Learner, Group | None] | None:
+        """The learner (with their group, for a member) a device's sign-in token names."""
+        learner_id = self.store.tokens.verify(token, "learner")
+        if learner_id is None:
+            return None
+        with reading(self.engine) as connection:
+            row = connection.execute(select(learners).where(learners.c.id == learner_id)).first()
+            group_row = None
+            if row is not None and row.group_id is not None:
+                query = select(groups).where(groups.c.id == row.group_id)
+                group_row = connection.execute(query).first()
+        if row is None:
+            return None
+        if group_row is None:
+            return Learner(row.id, row.name, json.loads(row.settings), bool(row.pin_hash)), None
+        group = Group(
+            group_row.id, group_row.name, group_row.code, group_row.rules, group_row.language
+        )
+        return _as_member(row, group), group
+
+    def teacher_token(self) -> str:
+        """A sign-in the projector's browser keeps for the evening."""
+        return self.store.tokens.issue("teacher", 0, self._teacher_fingerprint())
+
+    def teacher_token_valid(self, token: object) -> bool:
+        """Whether a kept teacher sign-in still holds (unexpired, same teacher password)."""
+        return self.store.tokens.verify(token, "teacher", self._teacher_fingerprint()) == 0
+
+    def _teacher_fingerprint(self) -> str:
+        return fingerprint(os.environ.get(TEACHER_PASSWORD_ENV) or self._stored_password() or "")
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)
@@ -417,3 +445,12 @@ class ClubStore:
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()
         return answers_frame(rows, ["learner", *ANSWER_COLUMNS])
+
+
+def _as_member(row: Any, group: Group) -> Learner:
+    """A member as the app loads them: their own choices (their language) stay, the group
+    decides the rules."""
+    city, *variants = group.rules.split("+")
+    stored = json.loads(row.settings or "{}")
+    settings = stored | {"rules": city, "variants": variants, "group": group.id}
+    return Learner(row.id, row.name, settings, bool(row.pin_hash))

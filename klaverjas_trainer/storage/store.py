@@ -36,6 +36,7 @@ from klaverjas_trainer.storage.schema import (
     lesson_progress,
     migrate,
 )
+from klaverjas_trainer.storage.tokens import Tokens
 
 MAX_NAME: Final = 40
 SOURCES: Final = ("puzzle", "lesson", "play")
@@ -112,6 +113,7 @@ class ProgressStore:
             raise StorageError(f"the progress database cannot be opened: {why}") from None
         self._now = now
         self.limits = Limiter(self.engine, self.now)  # slows down PIN and password guessing
+        self.tokens = Tokens(self.engine, self.now)  # sign-ins a browser remembers
 
     def now(self) -> datetime:
         """The store's clock (tests pass in their own)."""
@@ -213,6 +215,22 @@ class ProgressStore:
     @staticmethod
     def _learner(row: Any) -> Learner:
         return Learner(row.id, row.name, json.loads(row.settings), bool(row.pin_hash))
+
+    def learner_by_id(self, learner_id: int) -> Learner | None:
+        """The learner with this id (a remembered sign-in), or None if there is none."""
+        query = select(learners).where(learners.c.id == learner_id)
+        with self._read() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else self._learner(row)
+
+    def remember(self, learner: Learner) -> str:
+        """A token that brings this learner back on this device (kept in a cookie)."""
+        return self.tokens.issue("learner", learner.id)
+
+    def remembered(self, token: object) -> Learner | None:
+        """The learner a device's token names, while it is valid and the learner exists."""
+        learner_id = self.tokens.verify(token, "learner")
+        return None if learner_id is None else self.learner_by_id(learner_id)
 
     def learners(self) -> list[Learner]:
         """Personal profiles (club members are listed only to their teacher)."""

@@ -8,13 +8,23 @@ import streamlit as st
 
 from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.services import client_address, club, list_profiles, profile, store
+from klaverjas_trainer.app.services import (
+    client_address,
+    club,
+    list_profiles,
+    offer_continue,
+    profile,
+    sign_in,
+    store,
+)
 from klaverjas_trainer.texts import bound, rule_set_words, t
 
 current = profile()
 progress_store = store()
 
 st.header(t("who-are-you"))
+if current.learner is None:
+    offer_continue()
 with st.form("pick-learner", border=False):
     picked = ""
     if list_profiles():  # a household's own install: pick from the names
@@ -26,12 +36,12 @@ with st.form("pick-learner", border=False):
     own_pin = st.text_input(t("pin"), key="own_pin", max_chars=4, type="password")
     if st.form_submit_button(t("start"), type="primary", key="start_button"):
         try:
-            current.load(progress_store.learner(typed.strip() or picked, own_pin, client_address()))
+            found = progress_store.learner(typed.strip() or picked, own_pin, client_address())
         except ValueError as problem:
             st.error(t("name-problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
-            for key in ("drill", "lesson"):  # a new player starts afresh
-                st.session_state.pop(key, None)
+            sign_in(found)
+            st.rerun()  # the frame keeps the sign-in in the browser and names the learner
 
 st.subheader(t("join-group"))
 with st.form("join-group", border=False):
@@ -45,9 +55,8 @@ with st.form("join-group", border=False):
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
-            current.load(joined, clubs.group_by_code(code))
-            for key in ("drill", "lesson"):
-                st.session_state.pop(key, None)
+            sign_in(joined, clubs.group_by_code(code))
+            st.rerun()
 
 if current.learner is not None:
     st.markdown(t("signed-in", name=md_escape(current.learner.name)))

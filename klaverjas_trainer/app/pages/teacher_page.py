@@ -56,7 +56,7 @@ def password_gate() -> None:
     sign in. Stops the page until signed in."""
     if teacher_signed_in():
         if st.sidebar.button(t("sign-out-teacher"), key="teacher_sign_out"):
-            current.teacher = False  # a shared club laptop: the next person starts signed out
+            current.sign_out_teacher()
             st.rerun()
         return
     if not clubs.teacher_password_set():
