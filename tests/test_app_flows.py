@@ -288,3 +288,23 @@ def test_a_learner_guards_their_name_with_a_pin(data_dir: Path) -> None:
     stranger.text_input(key="own_pin").set_value("7391")
     stranger.form_submit_button(key="start_button").click().run()
     assert not stranger.error and any("Anna" in m.value for m in stranger.markdown)
+
+
+def test_the_best_streak_is_kept_with_the_profile(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(DRILL).run()
+    app.radio(key="drill_mode").set_value("streak").run()
+    puzzle = drill_puzzle(app)
+    answer = puzzle.answer
+    if hasattr(answer, "cards"):
+        app.pills[0].set_value(list(answer.cards))
+    else:
+        app.segmented_control[0].set_value(answer.legal)
+    app.form_submit_button[0].click().run()
+    assert not app.exception and app.success
+    anna = stored(data_dir, "Anna")
+    assert anna.learner("Anna").settings["best_streak"] == 1
+    again = sign_in(fresh_app(), "Anna")  # another day: the best is still there
+    again.switch_page(DRILL).run()
+    again.radio(key="drill_mode").set_value("streak").run()
+    assert [m.value for m in again.metric] == ["0", "1"]

@@ -175,3 +175,34 @@ def test_a_set_made_by_other_generators_is_refused_not_shown_different(  # and n
     )  # fmt: skip
     assert state.set_unavailable and not state.set_finished and state.assignment is None
     assert choice is not None and choice.reason is not None and choice.reason.key == "suggested"
+
+
+def test_a_mistake_answered_right_leaves_the_replay_list_for_good(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(rule="play.must-trump")
+    wrong = choose(state, store, anna).puzzle
+    drill.answer(state, CardsAnswer(frozenset()), store=store, learner_id=anna, seconds=1, now=NOW)
+    replay = DrillState(mode="mistakes")
+    assert choose(replay, store, anna).puzzle == wrong
+    drill.answer(replay, wrong.answer, store=store, learner_id=anna, seconds=1, now=NOW)
+    assert replay.cleared and replay.grade is not None and replay.grade.correct
+    assert drill.open_mistakes(store.answers(anna)).empty
+    next_session = DrillState(mode="mistakes")
+    assert drill.choose_next(
+        next_session, rules=AMSTERDAM, store=store, learner_id=anna, assignment=None,
+        group_rules=None, now=NOW, rng=random.Random(1),
+    ) is None  # fmt: skip
+
+
+def test_the_best_streak_outlives_a_broken_streak(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(kind="card-legal", rule="play.follow-suit", mode="streak")
+    for seed in (1, 2):
+        puzzle = choose(state, store, anna, seed).puzzle
+        drill.answer(state, puzzle.answer, store=store, learner_id=anna, seconds=1, now=NOW)
+        drill.next_puzzle(state)
+    puzzle = choose(state, store, anna, 3).puzzle
+    wrong = dataclasses.replace(puzzle.answer, legal=not puzzle.answer.legal)
+    drill.answer(state, wrong, store=store, learner_id=anna, seconds=1, now=NOW)
+    drill.next_puzzle(state)
+    assert state.streak == 0 and state.best_streak == 2

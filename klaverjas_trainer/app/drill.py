@@ -64,7 +64,9 @@ class DrillState:
     started: float = 0.0  # monotonic time the current puzzle was shown
     grade: Grade | None = None  # set only once the answer is stored
     streak: int = 0
+    best_streak: int = 0  # the learner's best ever (kept in their settings)
     streak_over: bool = False
+    cleared: bool = False  # the last answer cleared a mistake from the replay list
     replayed: set[str] = field(default_factory=set)
     schedule: Schedule | None = None  # built once per session, then updated answer by answer
     assignment: int | None = None  # a club puzzle set being worked through
@@ -149,9 +151,16 @@ def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Ch
                                                   "count": assignment.count}))  # fmt: skip
 
 
+def open_mistakes(answers: pd.DataFrame) -> pd.DataFrame:
+    """The puzzles whose latest answer is wrong, oldest mistake first: answering one right
+    clears it, in this session and the next."""
+    puzzles = answers[answers["source"] == "puzzle"].sort_values("answered_at", kind="stable")
+    latest = puzzles.groupby("item_id", sort=False).tail(1)
+    return latest[~latest["correct"]]
+
+
 def _replay(state: DrillState, answers: pd.DataFrame) -> Choice | None:
-    wrong = answers[(answers["source"] == "puzzle") & ~answers["correct"]]
-    for row in wrong.to_dict("records"):
+    for row in open_mistakes(answers).to_dict("records"):
         if row["item_id"] in state.replayed or not pd.notna(row["seed"]):
             continue
         state.replayed.add(str(row["item_id"]))
@@ -198,9 +207,11 @@ def answer(
     )
     schedule.review(puzzle.rule.value, grade.correct, now)
     state.grade = grade
+    state.cleared = state.mode == "mistakes" and grade.correct
     if state.mode == "streak":
         if grade.correct:
             state.streak += 1
+            state.best_streak = max(state.best_streak, state.streak)
         else:
             state.streak_over = True
     return grade

@@ -211,6 +211,7 @@ class Profile:
     teacher_forgotten: bool = False
     written: dict[str, str] = field(default_factory=dict)  # cookies written by this session
     language: str | None = None  # chosen in this session, or the learner's saved choice
+    best_streak: int = 0  # the longest run of right answers in streak mode, kept
 
     def sign_in_teacher(self, token: str | None = None) -> None:
         self.teacher, self.teacher_seen = True, time.monotonic()
@@ -232,6 +233,7 @@ class Profile:
             "four_colour": self.four_colour,
             "large": self.large,
             "language": self.language,
+            "best_streak": self.best_streak,
         }
 
     def load(self, learner: Learner, group: Group | None = None) -> None:
@@ -243,6 +245,8 @@ class Profile:
         self.variants = [str(v) for v in variants] if isinstance(variants, list) else []
         self.four_colour = bool(saved.get("four_colour", False))
         self.large = bool(saved.get("large", False))
+        best = saved.get("best_streak", 0)
+        self.best_streak = best if isinstance(best, int) and not isinstance(best, bool) else 0
         language = saved.get("language") or (group.language if group is not None else None)
         if isinstance(language, str) and language in LANGUAGES:
             self.language = language

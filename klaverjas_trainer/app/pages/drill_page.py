@@ -107,7 +107,13 @@ if reason is not None and reason.key == "suggested":
 elif reason is not None:
     st.markdown(t(reason.key, **reason.fields))
 if state.mode == "streak":
-    st.metric(t("streak", count=state.streak), state.streak)
+    state.best_streak = max(state.best_streak, current.best_streak)
+    now_column, best_column = st.columns(2)
+    now_column.metric(t("streak-now"), state.streak)
+    best_column.metric(t("streak-best"), state.best_streak)
+elif state.mode == "mistakes":
+    left = len(drill.open_mistakes(progress_store.answers(learner.id)))
+    st.caption(nt("mistakes-left", left))
 
 renderer = RENDERERS[puzzle.kind]
 with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
@@ -129,6 +135,9 @@ if submitted and state.grade is None:
             seconds=time.monotonic() - state.started,
             now=utc_now(),
         )
+        if state.best_streak > current.best_streak:  # a new best: keep it with the profile
+            current.best_streak = state.best_streak
+            progress_store.save_settings(learner.id, current.settings())
 with board:
     grade = state.grade
     checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
@@ -138,6 +147,8 @@ if state.grade is not None:
     title = rule_title(puzzle.rule)
     if state.grade.correct:
         st.success(f"{t('right')} {t('rule-named', title=title)}", icon=":material/check_circle:")
+        if state.cleared:
+            st.caption(t("mistake-cleared"))
     else:
         answer_text = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
         st.error(f"{t('wrong')} {t('answer-was', answer=answer_text)}", icon=":material/cancel:")
