@@ -47,7 +47,7 @@ def learner_plays_the_shared_deal(code: str, name: str, deal: Assignment, mistak
     app.text_input(key="join_name").set_value(name)
     app.form_submit_button(key="join_button").click().run()
     app.switch_page(PLAY).run()
-    assert any("Play deal 4242" in m.value for m in app.markdown)  # listed as an assignment
+    assert any("match 4242" in m.value for m in app.markdown)  # listed as an assignment
     app.button(key=f"assignment-{deal.id}").click().run()
     assert not app.exception
     game = game_of(app)
@@ -93,8 +93,8 @@ def test_a_shared_deal_dealt_played_and_reviewed_by_the_teacher(data_dir: Path) 
     assert rows.loc["Anna", "Rule mistakes"] == 1 and rows.loc["Bert", "Rule mistakes"] == 0
     assert "×1" in rows.loc["Anna", "Rules of the mistakes"]
     assert rows.loc["Anna", "Decisions"] >= 2
-    done = next(frame for frame in frames if any("Play deal" in str(c) for c in frame.columns))
-    column = next(c for c in done.columns if "Play deal" in str(c))
+    done = next(frame for frame in frames if any("match 4242" in str(c) for c in frame.columns))
+    column = next(c for c in done.columns if "match 4242" in str(c))
     assert list(done[column]) == ["100%", "100%"]
 
     teacher.switch_page(PROJECTOR).run()
