@@ -10,8 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import RuleId, parse_cards
+from klaverjas_questions import Grade
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
+from lessons import load_course
 from puzzles import Puzzle
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
@@ -308,3 +310,28 @@ def test_the_best_streak_is_kept_with_the_profile(data_dir: Path) -> None:
     again.switch_page(DRILL).run()
     again.radio(key="drill_mode").set_value("streak").run()
     assert [m.value for m in again.metric] == ["0", "1"]
+
+
+def test_a_finished_lesson_shows_its_score_and_leads_to_the_next(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(LEARN).run()
+    app.button(key="open-rotterdam").click().run()
+    lesson = load_course().lesson("rotterdam")
+    checks = [i for i, step in enumerate(lesson.steps) if step.check is not None]
+    state = app.session_state["lesson"]
+    state.step = len(lesson.steps) - 1
+    for number, index in enumerate(checks):  # as if answered: the first one wrong at first
+        state.grades[index] = Grade(True)
+        state.first_try[index] = number > 0
+    app.run()
+    app.button(key="step_next").click().run()
+    assert not app.exception
+    right = len(checks) - 1
+    assert app.success[0].value == (
+        f"Lesson completed: {right} of {len(checks)} checks right at the first try."
+    )
+    following = load_course().lessons[lesson.number]  # lessons are numbered from 1
+    app.button(key="next_lesson").click().run()
+    assert app.header[0].value == f"{following.number}. {following.title}"
+    anna = stored(data_dir, "Anna")
+    assert anna.lesson_steps(anna.learner("Anna").id)["rotterdam"][1]  # completed

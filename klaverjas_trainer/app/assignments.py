@@ -69,14 +69,18 @@ def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: C
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.markdown(f"**{describe(assignment, course)}**  \n{status}{due}")
         if done < total and right.button(t("start-assignment"), key=f"assignment-{assignment.id}"):
-            start(assignment, done)
+            start(assignment, done, club, learner, course)
 
 
-def start(assignment: Assignment, done: int) -> None:
-    if assignment.lesson_id is not None:
+def start(
+    assignment: Assignment, done: int, club: ClubStore, learner: Learner, course: Course
+) -> None:
+    if assignment.lesson_id is not None:  # resumes where the learner left the lesson
         lesson = session_object("lesson", LessonState)
-        lesson.lesson_id, lesson.step = assignment.lesson_id, 0
-        lesson.grades, lesson.revealed = {}, set()
+        saved, _ = club.store.lesson_steps(learner.id).get(assignment.lesson_id, (0, False))
+        steps = len(course.lesson(assignment.lesson_id).steps)
+        lesson.lesson_id, lesson.step = assignment.lesson_id, min(saved, steps - 1)
+        lesson.grades, lesson.revealed, lesson.first_try, lesson.finished = {}, set(), {}, None
         st.switch_page("klaverjas_trainer/app/pages/learn_page.py")
     if assignment.is_deal:
         session_object("play", PlayState).pending = assignment.id

@@ -20,6 +20,8 @@ class LessonState:
     step: int = 0
     grades: dict[int, Grade] = field(default_factory=dict)  # only answers that are stored
     revealed: set[int] = field(default_factory=set)  # steps whose answer the learner asked for
+    first_try: dict[int, bool] = field(default_factory=dict)  # right at the first try, per step
+    finished: tuple[str, int, int] | None = None  # the lesson just completed: id, right, checks
     shown_at: float = 0.0
 
 

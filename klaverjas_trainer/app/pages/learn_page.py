@@ -49,9 +49,7 @@ def lesson_list() -> None:
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.markdown(f"**{lesson.number}. {lesson.title}**  \n{('✅ ' if done else '')}{status}")
         if right.button(t("open-lesson"), key=f"open-{lesson.id}"):
-            state.lesson_id = lesson.id
-            state.step = 0 if done else min(step, len(lesson.steps) - 1)
-            state.grades, state.revealed = {}, set()
+            open_lesson(lesson.id)
             st.rerun()
 
 
@@ -116,6 +114,7 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
                     ),
                 )
                 state.grades[index] = grade  # shown as graded only once it is stored
+                state.first_try.setdefault(index, grade.correct)
     shown = state.grades.get(index)
     if shown is None:
         return
@@ -189,16 +188,52 @@ def lesson_view(lesson: Lesson) -> None:
         )
         if last:
             state.lesson_id = None
-            st.session_state["lesson_finished"] = lesson.title
+            asked = [i for i, each in enumerate(lesson.steps) if each.check is not None]
+            right = sum(1 for i in asked if state.first_try.get(i))
+            state.finished = (lesson.id, right, len(asked))
         else:
             state.step += 1
             state.shown_at = time.monotonic()
         st.rerun()
 
 
-if st.session_state.pop("lesson_finished", None):
-    st.balloons()
-    st.success(t("finished"), icon=":material/emoji_events:")
+def lesson_finished(lesson_id: str, right: int, checks: int) -> None:
+    """The lesson's score (checks right at the first try) and the way on: the next lesson."""
+    if checks and right == checks:
+        st.balloons()
+        words = t("finished-all-right", right=right, checks=checks)
+    elif checks:
+        words = t("finished-score", right=right, checks=checks)
+    else:
+        words = t("finished-plain")
+    st.success(words, icon=":material/emoji_events:")
+    lessons = list(the_course.lessons)
+    number = next(i for i, lesson in enumerate(lessons) if lesson.id == lesson_id)
+    if number + 1 < len(lessons):
+        following = lessons[number + 1]
+        label = t("next-lesson", number=following.number, title=following.title)
+        st.button(
+            label,
+            type="primary",
+            key="next_lesson",
+            icon=":material/arrow_forward:",
+            on_click=open_lesson,
+            args=(following.id,),
+        )
+
+
+def open_lesson(lesson_id: str) -> None:
+    """Open a lesson where the learner left it (from the start once completed)."""
+    step, done = progress_store.lesson_steps(learner.id).get(lesson_id, (0, False))
+    lesson = the_course.lesson(lesson_id)
+    state.lesson_id = lesson_id
+    state.step = 0 if done else min(step, len(lesson.steps) - 1)
+    state.grades, state.revealed, state.first_try = {}, set(), {}
+    state.finished, state.shown_at = None, time.monotonic()
+
+
+if state.finished is not None and state.lesson_id is None:
+    lesson_finished(*state.finished)
 if state.lesson_id is None:
     lesson_list()
 else:
