@@ -19,11 +19,17 @@ st.set_page_config(page_title=t("app-title"), page_icon="♣", layout="centered"
 
 pages = [
     st.Page(
+        "klaverjas_trainer/app/pages/home_page.py",
+        title=t("nav-home"),
+        icon=":material/home:",
+        url_path="home",
+        default=True,
+    ),
+    st.Page(
         "klaverjas_trainer/app/pages/learn_page.py",
         title=t("nav-learn"),
         icon=":material/school:",
         url_path="learn",
-        default=True,
     ),
     st.Page(
         "klaverjas_trainer/app/pages/drill_page.py",

@@ -13,6 +13,7 @@ from klaverjas_core import RuleId, parse_cards
 from klaverjas_questions import Grade
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
+from klaverjas_trainer.texts import rule_title
 from lessons import load_course
 from puzzles import Puzzle
 
@@ -21,6 +22,7 @@ PROFILE, LEARN = (
     "klaverjas_trainer/app/pages/profile_page.py",
     "klaverjas_trainer/app/pages/learn_page.py",
 )
+HOME = "klaverjas_trainer/app/pages/home_page.py"
 DRILL, PROGRESS = (
     "klaverjas_trainer/app/pages/drill_page.py",
     "klaverjas_trainer/app/pages/progress_page.py",
@@ -55,9 +57,36 @@ def sign_in(app: AppTest, name: str) -> AppTest:
 
 
 def test_a_newcomer_is_asked_for_a_name_first(data_dir: Path) -> None:
-    app = fresh_app()
+    app = fresh_app()  # the home page
     assert not app.exception
+    assert app.header[0].value == "Learn Klaverjas"
+    assert app.text_input(key="new_name").label == "Your name"
+    app.switch_page(LEARN).run()
     assert "Profile & settings" in app.info[0].value
+
+
+def test_the_home_page_leads_a_newcomer_to_lesson_one_then_on(data_dir: Path) -> None:
+    app = fresh_app()
+    app.text_input(key="new_name").set_value("Anna")
+    app.form_submit_button(key="start_button").click().run()
+    assert app.header[0].value == "Welcome, Anna"
+    home_lesson = app.button(key="home_lesson")
+    assert home_lesson.label == "Start lesson 1: The table"
+    home_lesson.click().run()
+    assert not app.exception and app.header[0].value == "1. The table"
+    store = stored(data_dir, "Anna")
+    anna = store.learner("Anna")
+    store.save_lesson_step(anna.id, "the-table", 2, completed=False)
+    app.switch_page(HOME).run()
+    assert app.button(key="home_lesson").label == "Continue lesson 1, step 3: The table"
+    practise = app.button(key="home_drill")
+    assert practise.label.startswith("Practise today: ")
+    practise.click().run()
+    assert not app.exception
+    puzzle = drill_puzzle(app)  # a puzzle on the suggested rule
+    assert practise.label.startswith(f"Practise today: {rule_title(puzzle.rule)} (")
+    app.switch_page(HOME).run()
+    assert app.button(key="home_play").label == "Play a deal"
 
 
 def test_a_bad_name_gets_a_friendly_message(data_dir: Path) -> None:

@@ -11,12 +11,12 @@ from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import (
     client_address,
     club,
-    list_profiles,
     offer_continue,
     profile,
     sign_in,
     store,
 )
+from klaverjas_trainer.app.welcome import name_form
 from klaverjas_trainer.texts import bound, rule_set_words, t
 
 current = profile()
@@ -25,23 +25,7 @@ progress_store = store()
 st.header(t("who-are-you"))
 if current.learner is None:
     offer_continue()
-with st.form("pick-learner", border=False):
-    picked = ""
-    if list_profiles():  # a household's own install: pick from the names
-        names = [learner.name for learner in progress_store.learners()]
-        picked = st.selectbox(t("pick-name"), ["", *names], key="pick_name") or ""
-    typed = st.text_input(
-        t("new-name") if list_profiles() else t("your-name"), key="new_name", max_chars=40
-    )
-    own_pin = st.text_input(t("pin"), key="own_pin", max_chars=4, type="password")
-    if st.form_submit_button(t("start"), type="primary", key="start_button"):
-        try:
-            found = progress_store.learner(typed.strip() or picked, own_pin, client_address())
-        except ValueError as problem:
-            st.error(t("name-problem", problem=problem_words(problem)), icon=":material/back_hand:")
-        else:
-            sign_in(found)
-            st.rerun()  # the frame keeps the sign-in in the browser and names the learner
+name_form()
 
 st.subheader(t("join-group"))
 with st.form("join-group", border=False):

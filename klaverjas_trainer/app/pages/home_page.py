@@ -1,0 +1,87 @@
+"""Home: where a newcomer begins and a learner picks up again. Signed out: what the trainer
+is, and a name to start with (or "Continue as ..."). Signed in: the next lesson, today's
+suggestion to practise, the deal at the table, and a club learner's assignments."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from klaverjas_trainer.app.assignments import show_assignments
+from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.services import club, course, offer_continue, profile, store
+from klaverjas_trainer.app.state import DrillState, LessonState, session_object
+from klaverjas_trainer.app.welcome import name_form
+from klaverjas_trainer.storage.schedule import plan
+from klaverjas_trainer.storage.store import utc_now
+from klaverjas_trainer.texts import rule_title, t
+from puzzles import PUZZLE_KINDS, targets
+
+LEARN, DRILL, PLAY, PROFILE = (
+    "klaverjas_trainer/app/pages/learn_page.py",
+    "klaverjas_trainer/app/pages/drill_page.py",
+    "klaverjas_trainer/app/pages/play_page.py",
+    "klaverjas_trainer/app/pages/profile_page.py",
+)
+
+current = profile()
+learner = current.learner
+if learner is None:
+    st.header(t("home-welcome"))
+    st.markdown(t("home-intro"))
+    offer_continue()
+    st.subheader(t("home-start"))
+    name_form()
+    st.page_link(PROFILE, label=t("home-join"), icon=":material/groups:")
+    st.stop()
+
+progress_store = store()
+st.header(t("home-hello", name=md_escape(learner.name)))
+the_course = course()
+saved = progress_store.lesson_steps(learner.id)
+
+
+def open_lesson(lesson_id: str, step: int) -> None:
+    lesson = session_object("lesson", LessonState)
+    lesson.lesson_id, lesson.step = lesson_id, step
+    lesson.grades, lesson.revealed, lesson.first_try, lesson.finished = {}, set(), {}, None
+
+
+# The next lesson: the first one not completed, where the learner left it.
+following = next(
+    (item for item in the_course.lessons if not saved.get(item.id, (0, False))[1]), None
+)
+if following is None:
+    st.success(t("home-all-lessons"), icon=":material/school:")
+else:
+    step = min(saved.get(following.id, (0, False))[0], len(following.steps) - 1)
+    label = (
+        t("home-continue-lesson", number=following.number, step=step + 1, title=following.title)
+        if following.id in saved
+        else t("home-start-lesson", number=following.number, title=following.title)
+    )
+    if st.button(label, type="primary", key="home_lesson", icon=":material/school:"):
+        open_lesson(following.id, step)
+        st.switch_page(LEARN)
+
+# Today's suggestion: what the schedule puts first among the rules this rule set drills.
+answers = progress_store.answers(learner.id)
+kinds = {
+    rule.value: kind for kind in reversed(PUZZLE_KINDS) for rule in targets(kind, current.ruleset)
+}
+suggestion = plan(answers, sorted(kinds), utc_now())[:1]
+if suggestion:
+    rule = suggestion[0].rule
+    why = t(f"reason-{suggestion[0].reason.value}")
+    label = t("home-practise", rule=rule_title(rule), why=why)
+    if st.button(label, key="home_drill", icon=":material/target:"):
+        drill = session_object("drill", DrillState)
+        drill.kind, drill.rule, drill.mode, drill.fresh = kinds[rule], rule, "normal", True
+        st.switch_page(DRILL)
+
+game = progress_store.load_game(learner.id)
+words = t("home-continue-deal") if game is not None else t("home-play")
+if st.button(words, key="home_play", icon=":material/playing_cards:"):
+    st.switch_page(PLAY)
+
+if current.group is not None:
+    show_assignments(club(), learner, current.group.id, the_course)
