@@ -84,7 +84,7 @@ def test_the_home_page_leads_a_newcomer_to_lesson_one_then_on(data_dir: Path) ->
     practise.click().run()
     assert not app.exception
     puzzle = drill_puzzle(app)  # a puzzle on the suggested rule
-    assert practise.label.startswith(f"Practise today: {rule_title(puzzle.rule)} (")
+    assert practise.label.startswith(f"Practise today: {rule_title(puzzle.rule)} — ")
     app.switch_page(HOME).run()
     assert app.button(key="home_play").label == "Play a deal"
 

@@ -72,6 +72,7 @@ class DrillState:
     assignment: int | None = None  # a club puzzle set being worked through
     position: int = 0  # the next puzzle of that set
     set_finished: bool = False
+    finished_set: int | None = None  # the assignment just finished, for its score
     set_unavailable: bool = False  # the set cannot be made by this trainer (see `set_key`)
     fresh: bool = True  # a new puzzle is wanted
 
@@ -140,6 +141,7 @@ def set_key(assignment: Assignment, group_rules: str, number: int) -> PuzzleKey:
 
 def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Choice | None:
     if assignment.kind is None or state.position >= assignment.count:
+        state.finished_set = assignment.id
         state.assignment, state.set_finished = None, True
         return None
     try:
@@ -149,6 +151,13 @@ def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Ch
         return None
     return Choice(puzzle, Reason("set-progress", {"number": state.position + 1,
                                                   "count": assignment.count}))  # fmt: skip
+
+
+def set_score(answers: pd.DataFrame, assignment_id: int | None) -> tuple[int, int]:
+    """(right, puzzles) of a club set: each puzzle's first answer counts."""
+    mine = answers[answers["assignment_id"] == assignment_id].sort_values("answered_at")
+    first = mine.groupby("seed", sort=False).head(1)
+    return int(first["correct"].sum()), len(first)
 
 
 def open_mistakes(answers: pd.DataFrame) -> pd.DataFrame:

@@ -31,7 +31,7 @@ def new_puzzle() -> None:
     state.fresh = True
 
 
-with st.expander(t("settings"), expanded=state.choice is None):
+with st.expander(t("settings")):  # folded: the puzzle comes first, on a phone too
     state.kind = st.selectbox(
         t("kind"),
         PUZZLE_KINDS,
@@ -66,7 +66,9 @@ with st.expander(t("settings"), expanded=state.choice is None):
 
 if state.set_finished:
     state.set_finished = False
-    st.success(t("set-finished"), icon=":material/emoji_events:")
+    right, count = drill.set_score(progress_store.answers(learner.id), state.finished_set)
+    key = "set-finished-all" if right == count else "set-finished-score"
+    st.success(nt(key, count, right=right), icon=":material/emoji_events:")
 if state.set_unavailable:
     state.set_unavailable = False
     st.warning(t("set-unavailable"), icon=":material/warning:")

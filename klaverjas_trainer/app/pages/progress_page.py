@@ -5,12 +5,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from klaverjas_core import RuleId
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.services import course, profile, require_learner, store
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.stats import daily_accuracy, needs_practice, rule_stats
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import bound, rule_title, t
+from klaverjas_trainer.texts import bound, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, targets
 
 learner = require_learner()
@@ -41,7 +42,8 @@ st.subheader(t("per-rule"))
 st.dataframe(table, hide_index=True, width="stretch")
 
 st.subheader(t("practise-first"))
-weak = needs_practice(stats)
+ruleset = profile().ruleset
+weak = [rule for rule in needs_practice(stats) if ruleset.has_rule(RuleId(rule))]  # theirs only
 if weak:
     st.markdown("\n".join(f"- {rule_title(rule)}" for rule in weak[:5]))
 else:
@@ -61,9 +63,18 @@ focus = st.selectbox(
 )
 daily = daily_accuracy(answers[answers["rule"] == focus] if focus else answers)
 daily[t("accuracy-percent")] = (daily["accuracy"] * 100).round(1)
-st.bar_chart(
-    daily, x="day", y=t("accuracy-percent"), x_label=t("chart-day"), y_label=t("accuracy-percent")
-)
+if len(daily) < 2:  # one day is not a trend: say it in words
+    today = daily.iloc[-1] if len(daily) else None
+    if today is not None:
+        st.markdown(nt("trend-one-day", int(today["answers"]), accuracy=f"{today['accuracy']:.0%}"))
+else:
+    st.line_chart(
+        daily,
+        x="day",
+        y=t("accuracy-percent"),
+        x_label=t("chart-day"),
+        y_label=t("accuracy-percent"),
+    )
 
 st.download_button(
     t("export"),

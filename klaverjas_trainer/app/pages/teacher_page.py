@@ -173,6 +173,13 @@ def reply_words(puzzle: Puzzle | None, given: str) -> str:
     return describe_answer(puzzle.kind, puzzle.content, reply)
 
 
+def by_puzzle_then_most(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows in puzzle order, the most common reply first within a puzzle."""
+    return table.sort_values(
+        [table.columns[0], "learners"], ascending=[True, False], kind="stable"
+    ).reset_index(drop=True)
+
+
 with dashboard:
     if not members:
         st.info(t("no-members"), icon=":material/group:")
@@ -185,11 +192,16 @@ with dashboard:
             alt.Chart(cells)
             .mark_rect()
             .encode(
-                x=alt.X("rule:N", title=None, axis=alt.Axis(labelAngle=-35)),
-                y=alt.Y("learner:N", title=None),
+                x=alt.X(
+                    "rule:N",
+                    title=None,
+                    axis=alt.Axis(labelAngle=-35, labelFontSize=14, labelLimit=260),
+                ),
+                y=alt.Y("learner:N", title=None, axis=alt.Axis(labelFontSize=15)),
                 color=alt.Color(
                     "accuracy:Q",
-                    scale=alt.Scale(domain=[0, 1], scheme="redyellowgreen"),
+                    # Light to dark blue: readable for colour-blind eyes and on a projector.
+                    scale=alt.Scale(domain=[0, 1], scheme="blues"),
                     legend=alt.Legend(format="%", title=t("chart-accuracy")),
                 ),
                 tooltip=[
@@ -243,6 +255,7 @@ with dashboard:
             picks = card_choices(assigned, chosen.id)
             if not picks.empty:
                 picks.insert(0, t("puzzle-n", n=""), picks.pop("seed").map(numbers))
+                picks = by_puzzle_then_most(picks)
                 picks["card"] = picks["card"].map(_card_in_language)
                 st.dataframe(
                     picks.rename(columns={"card": t("card"), "learners": t("learners-count")}),
@@ -256,6 +269,7 @@ with dashboard:
                 for seed, given in zip(spread["seed"], spread["given"], strict=True)
             ]
             spread.insert(0, t("puzzle-n", n=""), spread.pop("seed").map(numbers))
+            spread = by_puzzle_then_most(spread)
             st.dataframe(
                 spread.rename(
                     columns={
@@ -283,7 +297,8 @@ with dashboard:
         icon=":material/present_to_all:",
     )
 
-with assign, st.form("assign", border=False):
+with assign:
+    # Outside the form, so the fields below follow the choice at once.
     what = st.radio(
         t("assign-what"),
         ["set", "lesson"],
@@ -291,50 +306,55 @@ with assign, st.form("assign", border=False):
         key="assign_what",
         format_func=bound(lambda w: t(f"assign-{w}")),
     )
-    lessons = [lesson.id for lesson in course().lessons]
-    lesson_id = st.selectbox(
-        t("lesson"),
-        lessons,
-        key="assign_lesson",
-        format_func=bound(lambda i: course().lesson(i).title),
-    )
-    kind = st.selectbox(
-        t("kind"), PUZZLE_KINDS, key="assign_kind", format_func=bound(lambda k: t(f"kind-{k}"))
-    )
     house_rules = RuleSet.parse(group.rules)
-    rules = [r.value for k in PUZZLE_KINDS for r in targets(k, house_rules)]
-    rule = st.selectbox(
-        t("rule"), sorted(set(rules), key=title), key="assign_rule", format_func=bound(title)
-    )
-    level = st.segmented_control(t("level"), list(LEVELS), default=1, key="assign_level")
-    count = st.number_input(t("count"), 1, 50, 10, key="assign_count")
-    seed = st.number_input(t("seed"), 0, 10**9, random.randrange(10**6), key="assign_seed")
-    due = st.date_input(t("due-date"), value=None, key="assign_due")
-    if st.form_submit_button(t("assign-button"), key="assign_button"):
-        try:
-            if what == "lesson":
-                clubs.assign(group.id, lesson_id=lesson_id, due=due)
-            else:
-                if not can_generate(kind, RuleId(rule), house_rules):
-                    raise InputError(
-                        "error-no-puzzles",
-                        f"no {kind} puzzles for {rule}",
-                        kind=t(f"kind-{kind}"),
-                        rule=title(rule),
-                    )
-                clubs.assign(
-                    group.id,
-                    kind=kind,
-                    rule=rule,
-                    level=int(level or 1),
-                    count=int(count),
-                    seed=int(seed),
-                    due=due,
-                )
-        except ValueError as problem:
-            st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
+    kind = PUZZLE_KINDS[0]
+    if what == "set":
+        kind = st.selectbox(
+            t("kind"), PUZZLE_KINDS, key="assign_kind", format_func=bound(lambda k: t(f"kind-{k}"))
+        )
+    with st.form("assign", border=False):
+        lesson_id = ""
+        rule = ""
+        if what == "lesson":
+            lessons = [lesson.id for lesson in course().lessons]
+            lesson_id = st.selectbox(
+                t("lesson"),
+                lessons,
+                key="assign_lesson",
+                format_func=bound(lambda i: course().lesson(i).title),
+            )
         else:
-            st.success(t("assigned"), icon=":material/check_circle:")
+            rules = [r.value for r in targets(kind, house_rules)]  # only what this kind can make
+            rule = st.selectbox(t("rule"), rules, key="assign_rule", format_func=bound(title))
+            level = st.segmented_control(t("level"), list(LEVELS), default=1, key="assign_level")
+            count = st.number_input(t("count"), 1, 50, 10, key="assign_count")
+            seed = st.number_input(t("seed"), 0, 10**9, random.randrange(10**6), key="assign_seed")
+        due = st.date_input(t("due-date"), value=None, key="assign_due")
+        if st.form_submit_button(t("assign-button"), key="assign_button"):
+            try:
+                if what == "lesson":
+                    clubs.assign(group.id, lesson_id=lesson_id, due=due)
+                else:
+                    if not rule or not can_generate(kind, RuleId(rule), house_rules):
+                        raise InputError(
+                            "error-no-puzzles",
+                            f"no {kind} puzzles for {rule}",
+                            kind=t(f"kind-{kind}"),
+                            rule=title(rule) if rule else "-",
+                        )
+                    clubs.assign(
+                        group.id,
+                        kind=kind,
+                        rule=rule,
+                        level=int(level or 1),
+                        count=int(count),
+                        seed=int(seed),
+                        due=due,
+                    )
+            except ValueError as problem:
+                st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
+            else:
+                st.success(t("assigned"), icon=":material/check_circle:")
 
 with shared_deal:
     deal_tab(clubs, group, members)
