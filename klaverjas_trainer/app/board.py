@@ -9,16 +9,17 @@ import streamlit as st
 
 from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_questions import Fact, Grade, fact
-from klaverjas_trainer.app.cards import CSS, card_label, row_html, trump_badge
-from klaverjas_trainer.app.services import Profile
+from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
+from klaverjas_trainer.app.services import Profile, profile
 from klaverjas_trainer.texts import bound, nt, rule_set_words, say, t
 
 T = TypeVar("T")
 
 
 def style() -> None:
-    """The card CSS, once per page run."""
-    st.markdown(CSS, unsafe_allow_html=True)
+    """The card CSS, once per page run (larger throughout with "Larger cards")."""
+    large = profile().large
+    st.markdown(CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
 
 
 def show_trump(trump: Suit, profile: Profile) -> None:

@@ -44,6 +44,24 @@ CSS = """
   font-size: .8rem; color: #555; }
 .kj-trump-badge { display: inline-block; padding: .1rem .5rem; border-radius: 1rem;
   background: #fff8e1; border: 1px solid #b8860b; font-weight: 600; }
+/* Card and answer pills large enough for a thumb (they were 41 x 32 px). */
+[data-testid="stForm"] [data-testid="stButtonGroup"] button { min-height: 2.9rem;
+  min-width: 3.1rem; }
+[data-testid="stForm"] [data-testid="stButtonGroup"] button p { font-size: 1.2rem;
+  font-weight: 600; }
+</style>
+"""
+
+#: With "Larger cards" the pills, answer buttons and text grow with the pictures.
+LARGE_CSS = """
+<style>
+[data-testid="stForm"] [data-testid="stButtonGroup"] button { min-height: 3.8rem;
+  min-width: 4rem; }
+[data-testid="stForm"] [data-testid="stButtonGroup"] button p { font-size: 1.6rem; }
+.stMarkdown p, .stMarkdown li, [data-testid="stWidgetLabel"] p { font-size: 1.2rem; }
+[data-testid="stBaseButton-primary"] p, [data-testid="stBaseButton-secondary"] p,
+[data-testid="stBaseButton-secondaryFormSubmit"] p, [data-testid="stBaseButton-primaryFormSubmit"] p
+  { font-size: 1.2rem; }
 </style>
 """
 
