@@ -3,7 +3,6 @@ the same moment gives one member (SQLite here; PostgreSQL too where one is given
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,6 +14,8 @@ from klaverjas_trainer.storage import InputError, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.passwords import verify_secret
 from klaverjas_trainer.storage.schema import LATEST, learners, schema_version
+
+from .conftest import postgres_url
 
 pytestmark = pytest.mark.security  # the trust probes (issue 15)
 
@@ -45,11 +46,7 @@ def at_once(work: Callable[[int], object]) -> list[BaseException]:
 def fresh_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'start.sqlite3'}"
-    url = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must provide KLAVERJAS_TEST_POSTGRES_URL (see .ci/run)")
-        pytest.skip("no PostgreSQL server given (set KLAVERJAS_TEST_POSTGRES_URL)")
+    url = postgres_url()
     engine = create_engine(url)
     with engine.begin() as connection:  # an empty database, as on a first start
         connection.execute(text("DROP SCHEMA public CASCADE"))

@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 
+from .conftest import postgres_url
 from .test_app_flows import DRILL, drill_puzzle, fresh_app, sign_in
 from .test_faults import acknowledged
 from .test_play_flows import game_of, start, step
@@ -172,11 +173,7 @@ class Postgres:
 
 @pytest.fixture
 def postgres(monkeypatch: pytest.MonkeyPatch) -> Iterator[Postgres]:
-    url = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must provide KLAVERJAS_TEST_POSTGRES_URL (see .ci/run)")
-        pytest.skip("no PostgreSQL server given (set KLAVERJAS_TEST_POSTGRES_URL)")
+    url = postgres_url()
     engine = create_engine(url)
     with engine.begin() as connection:  # an empty database
         connection.execute(text("DROP SCHEMA public CASCADE"))
