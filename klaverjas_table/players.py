@@ -181,7 +181,7 @@ class BasicPlayer:
                 if plain:
                     return max(plain, key=lambda card: (_points(card, trump), card))
                 return min(winners, key=_trump_power)  # the cheapest trump that wins
-            sure = [card for card in winners if _likely_holds(view, card, played=True)]
+            sure = [card for card in winners if _likely_holds(view, card)]
             if sure:
                 return min(sure, key=lambda card: (_key(card, trick, trump), card))
             trick_points = sum(_points(card, trump) for card in trick)
@@ -202,20 +202,18 @@ def _is_plain_master(card: int, unseen: int) -> bool:
     return all(PLAIN_POWER[other & 7] < power for other in cards_of(unseen & SUIT_MASKS[card >> 3]))
 
 
-def _likely_holds(view: View, card: int, *, played: bool = False) -> bool:
+def _likely_holds(view: View, card: int) -> bool:
     """Will `card` probably win the trick? A trump holds when no higher trump is out; a plain
     card when nothing higher in its suit is out and the suit has not gone round before (so the
     players after it probably still follow)."""
     trump, unseen = view.trump, view.unseen
-    if played:
-        unseen &= ~(1 << card)
     if card >> 3 == trump:
         return _tops(card, unseen & SUIT_MASKS[trump])
     led = view.trick[0] >> 3
     if card >> 3 != led:
         return False
-    if any(card >> 3 == trump for card in view.trick):
-        return False
+    if any(played >> 3 == trump for played in view.trick):
+        return False  # trumped: a plain card no longer wins
     if not _is_plain_master(card, unseen):
         return False
     rounds = sum(1 for _, cards in view.history if cards[0] >> 3 == led)
