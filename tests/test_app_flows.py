@@ -364,3 +364,20 @@ def test_a_finished_lesson_shows_its_score_and_leads_to_the_next(data_dir: Path)
     assert app.header[0].value == f"{following.number}. {following.title}"
     anna = stored(data_dir, "Anna")
     assert anna.lesson_steps(anna.learner("Anna").id)["rotterdam"][1]  # completed
+
+
+def test_card_order_is_asked_place_by_place_not_by_click_order(data_dir: Path) -> None:
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(LEARN).run()
+    app.button(key="open-card-order-and-points").click().run()
+    places = [box for box in app.selectbox if box.label.startswith("Place ")]
+    assert [box.label for box in places] == ["Place 1", "Place 2", "Place 3", "Place 4"]
+    nine = parse_cards("9♥")[0]
+    for box, card in zip(places, [*parse_cards("J♥ 9♥"), nine, *parse_cards("10♥")], strict=True):
+        box.set_value(card)
+    app.form_submit_button[0].click().run()
+    assert app.warning and not app.success  # a card in two places is not an answer yet
+    places = [box for box in app.selectbox if box.label.startswith("Place ")]
+    places[2].set_value(parse_cards("A♥")[0])
+    app.form_submit_button[0].click().run()
+    assert not app.exception and app.success[0].value.startswith("Right!")

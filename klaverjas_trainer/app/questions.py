@@ -289,14 +289,27 @@ def ask_number(content: Any, question: str | None, key: str, profile: Profile) -
 
 
 def ask_order(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    chosen = st.multiselect(
-        question or "",
-        list(content.cards),
-        format_func=bound(card_text),
-        key=key,
-        placeholder=t("choose"),
-    )
-    return OrderAnswer(tuple(chosen)) if len(chosen) == len(content.cards) else None
+    """One choice per place, strongest first: the order is what is chosen, not the order
+    of clicks. A card picked for two places is not an answer yet."""
+    if question:
+        st.markdown(question)
+    cards = list(content.cards)
+    chosen = []
+    for place, column in enumerate(st.columns(len(cards))):
+        with column:
+            chosen.append(
+                st.selectbox(
+                    t("order-place", n=place + 1),
+                    cards,
+                    index=None,
+                    format_func=bound(card_text),
+                    key=f"{key}-{place}",
+                    placeholder=t("choose"),
+                )
+            )
+    if any(card is None for card in chosen) or len(set(chosen)) != len(cards):
+        return None
+    return OrderAnswer(tuple(card for card in chosen if card is not None))
 
 
 def ask_packets(content: Any, question: str | None, key: str, profile: Profile) -> Any:
