@@ -120,6 +120,10 @@ def test_a_club_evening(data_dir: Path) -> None:
     teacher.toggle(key="projector_reveal").set_value(True).run()
     assert not teacher.exception
     assert any(m.value.startswith("## ") for m in teacher.markdown)  # the answer, large
+    teacher.number_input(key="projector_number").set_value(2).run()  # the next puzzle
+    assert teacher.header[-1].value == "Puzzle 2"
+    assert not teacher.toggle(key="projector_reveal").value  # its answer is not shown at once
+    assert not any(m.value.startswith("## ") for m in teacher.markdown)
 
 
 def test_teacher_pages_need_the_password(data_dir: Path) -> None:

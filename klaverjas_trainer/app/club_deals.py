@@ -5,6 +5,7 @@ and shows the deal trick by trick on the projector (played by four computer play
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pandas as pd
 import streamlit as st
@@ -69,13 +70,16 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
 
 
-def projector_deal(chosen: Assignment, group: Group, profile: Profile, *, reveal: bool) -> None:
+def projector_deal(
+    chosen: Assignment, group: Group, profile: Profile, reveal_for: Callable[[object], bool]
+) -> None:
     """The shared deal trick by trick as four computer players play it; step 0 shows the four
-    hands as dealt."""
+    hands as dealt. `reveal_for` draws the Reveal switch for the trick shown."""
     st.markdown(TABLE_CSS, unsafe_allow_html=True)
     rules = RuleSet.parse(group.rules)
     played = computer_play(chosen.seed, rules)
     step = int(st.number_input(t("trick-or-hands"), 0, 8, 0, key=f"projector_trick_{chosen.id}"))
+    reveal = reveal_for(("deal", chosen.id, step))
     chooser = played.choice.chooser
     assert chooser is not None
     trump = played.trump

@@ -43,7 +43,15 @@ source = st.radio(
     key="projector_source",
     format_func=bound(lambda w: t(f"assign-{w}")),
 )
-reveal = st.toggle(t("reveal"), key="projector_reveal")
+
+
+def reveal_for(item: object) -> bool:
+    """The Reveal switch, off again for every new puzzle, step or trick shown."""
+    if st.session_state.get("projector_shown") != item:
+        st.session_state["projector_shown"] = item
+        st.session_state["projector_reveal"] = False
+    return st.toggle(t("reveal"), key="projector_reveal")
+
 
 if source == "set" and sets:
     chosen = st.selectbox(
@@ -53,6 +61,7 @@ if source == "set" and sets:
         format_func=bound(lambda a: describe(a, course())),
     )
     number = st.number_input(t("puzzle-n", n=""), 1, chosen.count, 1, key="projector_number")
+    reveal = reveal_for(("set", chosen.id, int(number)))
     try:
         puzzle = set_puzzle(chosen, group.rules, int(number) - 1)
     except PuzzleError:
@@ -73,7 +82,7 @@ elif source == "deal" and deals:
         key="projector_deal",
         format_func=bound(lambda a: describe(a, course())),
     )
-    projector_deal(shown, group, current, reveal=reveal)
+    projector_deal(shown, group, current, reveal_for)
 elif source == "lesson":
     lesson = st.selectbox(
         t("lesson"),
@@ -82,6 +91,7 @@ elif source == "lesson":
         format_func=bound(lambda item: f"{item.number}. {item.title}"),
     )
     index = st.number_input(t("step-n", n=""), 1, len(lesson.steps), 1, key="projector_step")
+    reveal = reveal_for(("lesson", lesson.id, int(index)))
     step = lesson.steps[int(index) - 1]
     st.header(f"{lesson.number}. {lesson.title} · {t('step-n', n=int(index))}")
     st.markdown(step.text.replace("[[", "**").replace("]]", "**"))
