@@ -271,6 +271,9 @@ def test_teacher_dashboard_and_projector_in_a_real_browser(server: tuple[str, Pa
         page.get_by_label("Trick (0: the hands as dealt)").fill("2")
         page.keyboard.press("Enter")
         expect(page.get_by_role("heading", name="Trick 2")).to_be_visible(timeout=30_000)
+        expect(idle).to_be_visible(timeout=30_000)
+        assert page.get_by_text("takes the trick").count() == 0  # Reveal is off for a new trick
+        page.get_by_text("Reveal the answer").click()
         expect(page.get_by_text("takes the trick").first).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         page.screenshot(path=str(ARTIFACTS / "projector-deal.png"), full_page=True)
