@@ -136,14 +136,14 @@ def show_position(
     trump: Suit,
     trick: Sequence[Card],
     players: Sequence[str],
-    hand: Sequence[Card],
+    hand: Sequence[Card] | None,
     profile: Profile,
     *,
     marked: Card | None = None,
     checks: Mapping[Card, tuple[str, str]] | None = None,
 ) -> None:
     """Trumps, the trick so far with who played each card, and the learner's hand (checked
-    card by card once answered)."""
+    card by card once answered). No `hand`: the question shows it as the cards to tap."""
     show_trump(trump, profile)
     st.caption(t("trick-so-far"))
     if trick:
@@ -151,7 +151,8 @@ def show_position(
     else:
         st.write(t("no-cards-yet"))
     st.caption(t("your-hand"))
-    show_cards(hand, trump, profile, marked=marked, checks=checks)
+    if hand is not None:
+        show_cards(hand, trump, profile, marked=marked, checks=checks)
 
 
 def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) -> list[T]:

@@ -49,6 +49,13 @@ CSS = """
   min-width: 3.1rem; }
 [data-testid="stForm"] [data-testid="stButtonGroup"] button p { font-size: 1.2rem;
   font-weight: 600; }
+/* Card pills look like the cards they stand for: tap the card itself. */
+[data-testid="stForm"] button[data-variant="pills"] { min-width: 3.4rem; min-height: 4.6rem;
+  border-radius: .45rem; border: 1px solid #999; background: #fff;
+  box-shadow: 0 1px 2px rgba(0,0,0,.25); align-items: flex-start; padding: .3rem .45rem; }
+[data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.45rem; font-weight: 700; }
+[data-testid="stForm"] button[data-variant="pills"][aria-pressed="true"] {
+  outline: 4px solid #2962ff; background: #e8f0fe; transform: translateY(-.4rem); }
 </style>
 """
 
@@ -58,6 +65,8 @@ LARGE_CSS = """
 [data-testid="stForm"] [data-testid="stButtonGroup"] button { min-height: 3.8rem;
   min-width: 4rem; }
 [data-testid="stForm"] [data-testid="stButtonGroup"] button p { font-size: 1.6rem; }
+[data-testid="stForm"] button[data-variant="pills"] { min-width: 4.4rem; min-height: 6rem; }
+[data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.9rem; }
 .stMarkdown p, .stMarkdown li, [data-testid="stWidgetLabel"] p { font-size: 1.2rem; }
 [data-testid="stBaseButton-primary"] p, [data-testid="stBaseButton-secondary"] p,
 [data-testid="stBaseButton-secondaryFormSubmit"] p, [data-testid="stBaseButton-primaryFormSubmit"] p

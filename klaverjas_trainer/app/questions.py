@@ -114,10 +114,20 @@ def card_checks(content: CardQuestion, rules: RuleSet, grade: Grade) -> Checks:
     return {content.card: hand_checks(content.position.hand, legal, grade)[content.card]}
 
 
+#: Kinds whose question shows the hand as the cards to tap: before the answer the board
+#: leaves the hand out, so it is not on the page twice.
+PICKS_FROM_HAND: Final = frozenset({"which-cards", "amsterdam-or-rotterdam"})
+
+
 def board_position(content: PositionContent, profile: Profile, checks: Checks | None) -> None:
     show_position(
         content.trump, content.trick, players(content), content.hand, profile, checks=checks
     )
+
+
+def board_before_picking(content: PositionContent, profile: Profile) -> None:
+    """Trumps and the trick; the hand is below, in the question, as the cards to tap."""
+    show_position(content.trump, content.trick, players(content), None, profile)
 
 
 def board_card(content: CardQuestion, profile: Profile, checks: Checks | None) -> None:

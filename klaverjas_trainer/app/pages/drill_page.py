@@ -11,7 +11,7 @@ import streamlit as st
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_mistakes, show_rule_set, style
-from klaverjas_trainer.app.questions import RENDERERS
+from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, board_before_picking
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
 from klaverjas_trainer.storage.store import utc_now
@@ -143,7 +143,10 @@ if submitted and state.grade is None:
 with board:
     grade = state.grade
     checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
-    renderer.board(puzzle.content, current, checks)
+    if grade is None and puzzle.kind in PICKS_FROM_HAND:
+        board_before_picking(puzzle.content, current)
+    else:
+        renderer.board(puzzle.content, current, checks)
 
 if state.grade is not None:
     title = rule_title(puzzle.rule)
