@@ -62,6 +62,29 @@ def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
     page.screenshot(path=str(screenshot), full_page=True)
 
 
+def drill_by_keyboard(page: Page) -> None:
+    """A puzzle answered without the mouse: in the hand's cards the arrows move and Space
+    picks, Tab goes on to Answer and Enter answers; N brings the next puzzle."""
+    idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+    page.get_by_role("button", name="Next puzzle").click()
+    expect(page.get_by_role("button", name="Answer")).to_be_enabled(timeout=30_000)
+    expect(idle).to_be_visible(timeout=30_000)
+    card = page.locator("[data-testid='stForm'] button[data-variant='pills']").first
+    card.focus()  # where Tab from the page's start arrives after the settings
+    card.press("Space")
+    expect(card).to_have_attribute("aria-pressed", "true", timeout=30_000)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")
+    second = page.locator("[data-testid='stForm'] button[data-variant='pills']").nth(1)
+    expect(second).to_have_attribute("aria-pressed", "true", timeout=30_000)
+    page.keyboard.press("Tab")  # out of the hand, to Answer
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+    expect(idle).to_be_visible(timeout=30_000)
+    page.keyboard.press("n")
+    expect(page.get_by_role("button", name="Answer")).to_be_enabled(timeout=30_000)
+
+
 def visit_lesson_and_progress(page: Page) -> None:
     """Open a lesson, answer its first check, then look at the progress page."""
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
@@ -89,6 +112,7 @@ def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(server: tuple[s
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         desktop = browser.new_page(viewport={"width": 1100, "height": 1300})
         answer_one_drill_puzzle(desktop, url, ARTIFACTS / "drill.png")
+        drill_by_keyboard(desktop)
         visit_lesson_and_progress(desktop)
         phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
         answer_one_drill_puzzle(phone, url, ARTIFACTS / "drill-phone.png")

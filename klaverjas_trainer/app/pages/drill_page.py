@@ -123,7 +123,11 @@ with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
     board = st.container()  # drawn below, once it is known whether the answer is checked
     reply = renderer.ask(puzzle.content, None, f"reply-{puzzle.id}", current)
     submitted = st.form_submit_button(
-        t("submit"), type="primary", disabled=state.grade is not None, key="answer_button"
+        t("submit"),
+        type="primary",
+        disabled=state.grade is not None,
+        key="answer_button",
+        shortcut="Enter",  # the keyboard: Tab and Space pick, Enter answers, N goes on
     )
 if submitted and state.grade is None:
     if reply is None:
@@ -162,6 +166,6 @@ if state.grade is not None:
         st.write(explain(puzzle.solution.facts))
     if state.streak_over:
         st.warning(nt("streak-over", state.streak), icon=":material/flag:")
-    if st.button(t("next-puzzle"), type="primary", key="next_button"):
+    if st.button(t("next-puzzle"), type="primary", key="next_button", shortcut="N"):
         drill.next_puzzle(state)
         st.rerun()

@@ -92,7 +92,11 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         reply = renderer.ask(check.content, check.question, f"{key}-reply", current)
         answered = index in state.grades
         if st.form_submit_button(
-            t("check-answer"), type="primary", disabled=answered, key=f"{key}-submit"
+            t("check-answer"),
+            type="primary",
+            disabled=answered,
+            key=f"{key}-submit",
+            shortcut="Enter",
         ):
             if reply is None:
                 st.warning(t("answer-first"), icon=":material/back_hand:")
@@ -181,7 +185,11 @@ def lesson_view(lesson: Lesson) -> None:
     ready = step.check is None or index in state.grades
     last = index == len(lesson.steps) - 1
     if forward.button(
-        t("finish") if last else t("next"), type="primary", disabled=not ready, key="step_next"
+        t("finish") if last else t("next"),
+        type="primary",
+        disabled=not ready,
+        key="step_next",
+        shortcut="N",
     ):
         progress_store.save_lesson_step(
             learner.id, lesson.id, index if last else index + 1, completed=last

@@ -191,7 +191,9 @@ if phase == "trick":  # what the learner does next, right under the table
             act(lambda g: g.declare_roem(claimed))
             st.rerun()  # the form's answer is in: draw the trick with the verdict
     show_feedback(state.last, game)
-    st.button(t("play-turn-trick"), type="primary", key="play-turn", on_click=on_turn)
+    st.button(
+        t("play-turn-trick"), type="primary", key="play-turn", on_click=on_turn, shortcut="Enter"
+    )
 elif phase == "call":
     show_feedback(state.last, game)
     show_calls(game)
@@ -213,7 +215,7 @@ elif phase == "play":
     st.markdown(f"**{t('play-your-turn')}**")
     st.caption(t("your-hand-trumps"))
     with st.container(horizontal=True):
-        for card in sorted_hand(deal.hand(LEARNER), trump):
+        for number, card in enumerate(sorted_hand(deal.hand(LEARNER), trump), start=1):
             highlighted = state.hint and card in legal
             st.button(
                 card_label(card, four_colour=me.four_colour),
@@ -222,6 +224,7 @@ elif phase == "play":
                 args=(card,),
                 type="primary" if highlighted else "secondary",
                 help=card_text(card),
+                shortcut=str(number),  # keys 1-8 play the cards from the left
             )
     show_feedback(state.last, game)  # below the hand, so the cards do not move under a thumb
     if state.hint and game.record.hinted:
@@ -235,7 +238,13 @@ elif phase == "play":
 if phase in ("score", "over"):
     show_score(game)
     if phase == "score":
-        st.button(t("play-next-deal"), type="primary", key="play-next-deal", on_click=on_next_deal)
+        st.button(
+            t("play-next-deal"),
+            type="primary",
+            key="play-next-deal",
+            on_click=on_next_deal,
+            shortcut="N",
+        )
     show_match(game)
     with st.expander(t("review-title")):
         show_review(game)
