@@ -7,10 +7,11 @@ from typing import Final, TypeVar
 
 import streamlit as st
 
-from klaverjas_core import Card, RuleSet, Suit
+from klaverjas_core import Card, RuleSet, Seat, Suit
 from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile, profile
+from klaverjas_trainer.app.table_view import TABLE_CSS, mover_view, table_html
 from klaverjas_trainer.texts import bound, nt, rule_set_words, say, t
 
 T = TypeVar("T")
@@ -19,7 +20,7 @@ T = TypeVar("T")
 def style() -> None:
     """The card CSS, once per page run (larger throughout with "Larger cards")."""
     large = profile().large
-    st.markdown(CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
+    st.markdown(CSS + TABLE_CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
 
 
 def show_trump(trump: Suit, profile: Profile) -> None:
@@ -141,12 +142,24 @@ def show_position(
     *,
     marked: Card | None = None,
     checks: Mapping[Card, tuple[str, str]] | None = None,
+    at_table: bool = False,
 ) -> None:
     """Trumps, the trick so far with who played each card, and the learner's hand (checked
     card by card once answered). No `hand`: the question shows it as the cards to tap."""
     show_trump(trump, profile)
     st.caption(t("trick-so-far"))
-    if trick:
+    if at_table:  # the player to move sits South (or no seats are given): the drawn table
+        picture = table_html(
+            dealer=None,
+            trick=mover_view(trick),
+            trump=trump,
+            choosers=None,
+            to_act=Seat.SOUTH,
+            centre="" if trick else t("no-cards-yet"),
+            four_colour=profile.four_colour,
+        )
+        st.markdown(picture, unsafe_allow_html=True)
+    elif trick:
         show_cards(trick, trump, profile, captions=players)
     else:
         st.write(t("no-cards-yet"))

@@ -18,7 +18,7 @@ from klaverjas_trainer.app.assignments import describe
 from klaverjas_trainer.app.board import show_cards
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.services import Profile, course
-from klaverjas_trainer.app.table_view import TABLE_CSS, table_html
+from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.storage.club import Assignment, ClubStore, Group
 from klaverjas_trainer.storage.club_stats import deal_mistakes
 from klaverjas_trainer.storage.store import Learner
@@ -75,7 +75,6 @@ def projector_deal(
 ) -> None:
     """The shared deal trick by trick as four computer players play it; step 0 shows the four
     hands as dealt. `reveal_for` draws the Reveal switch for the trick shown."""
-    st.markdown(TABLE_CSS, unsafe_allow_html=True)
     rules = RuleSet.parse(group.rules)
     played = computer_play(chosen.seed, rules)
     step = int(st.number_input(t("trick-or-hands"), 0, 8, 0, key=f"projector_trick_{chosen.id}"))

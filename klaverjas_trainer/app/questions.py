@@ -121,20 +121,24 @@ PICKS_FROM_HAND: Final = frozenset({"which-cards", "amsterdam-or-rotterdam"})
 
 def board_position(content: PositionContent, profile: Profile, checks: Checks | None) -> None:
     show_position(
-        content.trump, content.trick, players(content), content.hand, profile, checks=checks
-    )
+        content.trump, content.trick, players(content), content.hand, profile, checks=checks,
+        at_table=content.to_move in (None, Seat.SOUTH),
+    )  # fmt: skip
 
 
 def board_before_picking(content: PositionContent, profile: Profile) -> None:
     """Trumps and the trick; the hand is below, in the question, as the cards to tap."""
-    show_position(content.trump, content.trick, players(content), None, profile)
+    show_position(
+        content.trump, content.trick, players(content), None, profile,
+        at_table=content.to_move in (None, Seat.SOUTH),
+    )  # fmt: skip
 
 
 def board_card(content: CardQuestion, profile: Profile, checks: Checks | None) -> None:
     position = content.position
     show_position(
         position.trump, position.trick, players(position), position.hand, profile,
-        marked=content.card, checks=checks,
+        marked=content.card, checks=checks, at_table=position.to_move in (None, Seat.SOUTH),
     )  # fmt: skip
 
 

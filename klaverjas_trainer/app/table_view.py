@@ -8,7 +8,7 @@ HTML and CSS only (Streamlit strips SVG); every word goes through `html.escape`.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from klaverjas_core import Card, Seat, Suit
@@ -65,7 +65,7 @@ AREAS: Final = {Seat.NORTH: "kj-n", Seat.EAST: "kj-e", Seat.SOUTH: "kj-s", Seat.
 
 def table_html(
     *,
-    dealer: Seat,
+    dealer: Seat | None,
     trick: Mapping[Seat, Card],
     trump: Suit | None,
     choosers: int | None,
@@ -74,7 +74,8 @@ def table_html(
     centre: str = "",
     four_colour: bool = False,
 ) -> str:
-    """The table with the cards of one trick by seat; `winner` marks the taking card."""
+    """The table with the cards of one trick by seat; `winner` marks the taking card (no
+    `dealer`: a puzzle's position, where who dealt does not matter)."""
     seats = []
     for seat in Seat:
         chips = []
@@ -99,3 +100,11 @@ def table_html(
         f'<div class="kj-table" role="img" aria-label="{label}">{"".join(seats)}'
         f'<div class="kj-felt">{"".join(played)}{middle}</div></div>'
     )
+
+
+def mover_view(trick: Sequence[Card]) -> dict[Seat, Card]:
+    """A trick so far seen by the player to move, who sits South: the card before theirs came
+    from East (the right opponent), the one before from North (the partner), the first of
+    three from West (the left opponent)."""
+    count = len(trick)
+    return {Seat((Seat.SOUTH - (count - i)) % 4): card for i, card in enumerate(trick)}

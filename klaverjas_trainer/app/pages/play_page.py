@@ -29,7 +29,7 @@ from klaverjas_trainer.app.play_views import (
 )
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
-from klaverjas_trainer.app.table_view import LARGE_CSS, TABLE_CSS
+from klaverjas_trainer.app.table_view import LARGE_CSS
 from klaverjas_trainer.storage import StorageError
 from klaverjas_trainer.texts import bound, card_text, current, rule_set_words, t
 
@@ -40,7 +40,8 @@ learner = require_learner()
 progress_store = store()
 state = session_object("play", play.PlayState)
 style()
-st.markdown(TABLE_CSS + (LARGE_CSS if me.large else ""), unsafe_allow_html=True)
+if me.large:
+    st.markdown(LARGE_CSS, unsafe_allow_html=True)  # the table's cards to tap grow too
 st.header(t("play-title"))
 
 
