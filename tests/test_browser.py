@@ -67,9 +67,13 @@ def drill_by_keyboard(page: Page) -> None:
     picks, Tab goes on to Answer and Enter answers; N brings the next puzzle."""
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
     page.get_by_role("button", name="Next puzzle").click()
-    expect(page.get_by_role("button", name="Answer")).to_be_enabled(timeout=30_000)
+    expect(page.get_by_text("Rule:")).to_have_count(0, timeout=30_000)  # the new puzzle is up
+    # "Next" runs the page twice: wait until the second run has finished too.
+    page.wait_for_timeout(500)
     expect(idle).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Answer")).to_be_enabled(timeout=30_000)
     card = page.locator("[data-testid='stForm'] button[data-variant='pills']").first
+    expect(card).to_have_attribute("aria-pressed", "false")
     card.focus()  # where Tab from the page's start arrives after the settings
     card.press("Space")
     expect(card).to_have_attribute("aria-pressed", "true", timeout=30_000)
