@@ -86,7 +86,14 @@ def drill_by_keyboard(page: Page) -> None:
     expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
     expect(idle).to_be_visible(timeout=30_000)
     page.keyboard.press("n")
+    expect(page.get_by_text("Rule:")).to_have_count(0, timeout=30_000)
+    page.wait_for_timeout(800)  # both runs of Next, and the focus script after them
+    expect(idle).to_be_visible(timeout=30_000)
     expect(page.get_by_role("button", name="Answer")).to_be_enabled(timeout=30_000)
+    focused = page.locator("[data-testid='stForm'] button[data-variant='pills']:focus")
+    expect(focused).to_have_count(1, timeout=30_000)  # the keyboard is on the new puzzle
+    page.keyboard.press(" ")
+    expect(focused).to_have_attribute("aria-pressed", "true", timeout=30_000)
 
 
 def visit_lesson_and_progress(page: Page) -> None:

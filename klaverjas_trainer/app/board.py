@@ -23,6 +23,21 @@ def style() -> None:
     st.markdown(CSS + TABLE_CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
 
 
+#: Focus the first control of the question (a card to tap, a choice, a number) once it is drawn.
+FOCUS_SCRIPT = """<script>
+setTimeout(function () {
+  var form = document.querySelector("[data-testid='stForm']");
+  var first = form && form.querySelector("button[data-variant], input, button");
+  if (first) { first.focus({preventScroll: false}); }
+}, 250);
+</script>"""
+
+
+def focus_first_answer() -> None:
+    """Keyboard focus on the question just drawn (after "Next", it went back to the top)."""
+    st.html(FOCUS_SCRIPT, unsafe_allow_javascript=True, width=1)
+
+
 def show_trump(trump: Suit, profile: Profile) -> None:
     st.markdown(
         trump_badge(trump, t("trumps"), four_colour=profile.four_colour), unsafe_allow_html=True

@@ -67,6 +67,7 @@ class DrillState:
     best_streak: int = 0  # the learner's best ever (kept in their settings)
     streak_over: bool = False
     cleared: bool = False  # the last answer cleared a mistake from the replay list
+    focus: bool = False  # put the keyboard on the new puzzle's first answer control
     replayed: set[str] = field(default_factory=set)
     schedule: Schedule | None = None  # built once per session, then updated answer by answer
     assignment: int | None = None  # a club puzzle set being worked through

@@ -10,7 +10,7 @@ import streamlit as st
 
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_mistakes, show_rule_set, style
+from klaverjas_trainer.app.board import focus_first_answer, show_mistakes, show_rule_set, style
 from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, board_before_picking
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
@@ -93,6 +93,7 @@ if state.fresh or state.choice is None:
         rng=random.Random(),
     )
     state.fresh, state.grade, state.started = False, None, time.monotonic()
+    state.focus = True  # a new puzzle: the keyboard starts on it, not at the top of the page
     if state.set_finished or state.set_unavailable:
         st.rerun()
 
@@ -129,6 +130,9 @@ with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
         key="answer_button",
         shortcut="Enter",  # the keyboard: Tab and Space pick, Enter answers, N goes on
     )
+if state.focus:
+    state.focus = False
+    focus_first_answer()
 if submitted and state.grade is None:
     if reply is None:
         st.warning(t("answer-first"), icon=":material/back_hand:")
