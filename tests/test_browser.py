@@ -312,6 +312,14 @@ def test_teacher_dashboard_and_projector_in_a_real_browser(server: tuple[str, Pa
         expect(page.get_by_text("takes the trick").first).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         page.screenshot(path=str(ARTIFACTS / "projector-deal.png"), full_page=True)
+        wall = page  # the same browser, now on the club's projector
+        wall.set_viewport_size({"width": 1920, "height": 1080})
+        wall.goto(f"{url}/projector")  # a reload: the browser keeps the teacher signed in
+        expect(wall.get_by_role("heading", name="Projector")).to_be_visible(timeout=30_000)
+        box = wall.get_by_role("heading", name="Projector").bounding_box()
+        main = wall.locator("[data-testid='stMainBlockContainer']").bounding_box()
+        assert box is not None and main is not None and main["width"] > 1200  # wide, not a column
+        wall.screenshot(path=str(ARTIFACTS / "projector-1920.png"))
         browser.close()
 
 

@@ -17,6 +17,7 @@ if not teacher_signed_in():
     st.info(t("teacher-only"), icon=":material/lock:")
     st.stop()
 current.large = True  # the wall is far away
+st.set_page_config(layout="wide")  # the whole width of a 1920 x 1080 projector
 style()
 st.markdown(
     "<style>.stMarkdown p, .stMarkdown li { font-size: 1.6rem; }</style>", unsafe_allow_html=True
