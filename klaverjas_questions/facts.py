@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
-from klaverjas_core import DealScore, LegalCards, Revoke, RuleId, TrickJudgement, Verdict
+from collections.abc import Iterable
+
+from klaverjas_core import (
+    DealScore,
+    LegalCards,
+    Revoke,
+    RoemItem,
+    RuleId,
+    TrickJudgement,
+    Verdict,
+)
 from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_questions.model import Fact, Pair, fact
 
@@ -77,8 +87,13 @@ def trick_facts(judged: TrickJudgement, *, last_trick: bool = False) -> tuple[Fa
     ]
     if last_trick:
         facts.append(fact("last-trick-bonus", points=judged.points + LAST_TRICK_BONUS))
-    facts.extend(fact(item.rule, cards=item.cards, points=item.points) for item in judged.roem)
+    facts.extend(roem_facts(judged.roem))
     return tuple(facts)
+
+
+def roem_facts(items: Iterable[RoemItem]) -> tuple[Fact, ...]:
+    """Each roem of a trick: its rule, its cards and its points."""
+    return tuple(fact(item.rule, cards=item.cards, points=item.points) for item in items)
 
 
 def score_facts(score: DealScore) -> tuple[Fact, ...]:

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from klaverjas_core import Card, Deal, GameFlowError, RuleSet, Seat, Suit
+from klaverjas_core.cards import mask_of
 from klaverjas_core.ruleset import resolve_rules
 from klaverjas_table.players import Player, View
 
@@ -23,7 +24,7 @@ def view_of(deal: Deal, seat: Seat) -> View:
     """What `seat` knows of the deal: its own hand and every card played so far."""
     return View(
         seat=int(seat),
-        hand=_mask(deal.hand(seat)),
+        hand=mask_of(deal.hand(seat)),
         trick=tuple(card.index for card in deal.current),
         leader=int(deal.leader),
         history=tuple(
@@ -40,7 +41,7 @@ def computer_call(deal: Deal, player: Player, rng: random.Random) -> str:
     seat = deal.choice.to_speak
     if seat is None:
         raise GameFlowError("trumps are already chosen")
-    choice = player.choose_trump(_mask(deal.hand(seat)), must_name=deal.choice.must_name, rng=rng)
+    choice = player.choose_trump(mask_of(deal.hand(seat)), must_name=deal.choice.must_name, rng=rng)
     if choice is None and deal.choice.must_name:
         raise GameFlowError(f"the {player.name} player passed where it had to name trumps")
     return "pass" if choice is None else Suit(choice).symbol
@@ -74,10 +75,3 @@ def play_out(deal: Deal, players: Sequence[Player], rng: random.Random) -> Deal:
     while deal.phase == "playing":
         deal.play(computer_card(deal, players[deal.to_move], rng))
     return deal
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask

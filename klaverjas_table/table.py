@@ -248,11 +248,9 @@ class TableGame:
                     game._finish_check()
                 game._start_deal()
                 record = game.records[-1]
-                for call in saved["calls"]:
-                    game._apply_call(call)
-                for text in saved["cards"]:
-                    game._deal.play(Card.parse(text))
-                    record.cards.append(Card.parse(text))
+                record.calls = list(saved["calls"])
+                record.cards = [Card.parse(text) for text in saved["cards"]]
+                _replay(game._deal, record)
                 record.declared = {_whole(n, 0, 7) for n in saved["declared"]}
                 record.claimed = {_whole(n, 0, 7) for n in saved["claimed"]}
                 record.called = {_whole(n, 0, 7) for n in saved["called"]}
@@ -542,14 +540,19 @@ class TableGame:
     def _replayed(self, number: int) -> Deal:
         record = self.records[number]
         deal = dealt(self.seed, number, self.rules, self.first_dealer, referee=self.mode == "club")
-        for call in record.calls:
-            if call == "pass":
-                deal.pass_trumps()
-            else:
-                deal.name_trumps(call)
-        for card in record.cards:
-            deal.play(card)
+        _replay(deal, record)
         return deal
+
+
+def _replay(deal: Deal, record: _DealRecord) -> None:
+    """Make a deal's recorded calls and cards on the core's `Deal`, which checks each."""
+    for call in record.calls:
+        if call == "pass":
+            deal.pass_trumps()
+        else:
+            deal.name_trumps(call)
+    for card in record.cards:
+        deal.play(card)
 
 
 def first_dealer_of(seed: int) -> Seat:

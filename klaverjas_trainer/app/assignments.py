@@ -76,11 +76,9 @@ def start(
     assignment: Assignment, done: int, club: ClubStore, learner: Learner, course: Course
 ) -> None:
     if assignment.lesson_id is not None:  # resumes where the learner left the lesson
-        lesson = session_object("lesson", LessonState)
         saved, _ = club.store.lesson_steps(learner.id).get(assignment.lesson_id, (0, False))
         steps = len(course.lesson(assignment.lesson_id).steps)
-        lesson.lesson_id, lesson.step = assignment.lesson_id, min(saved, steps - 1)
-        lesson.grades, lesson.revealed, lesson.first_try, lesson.finished = {}, set(), {}, None
+        session_object("lesson", LessonState).open(assignment.lesson_id, min(saved, steps - 1))
         st.switch_page("klaverjas_trainer/app/pages/learn_page.py")
     if assignment.is_deal:
         session_object("play", PlayState).pending = assignment.id

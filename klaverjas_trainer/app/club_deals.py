@@ -44,13 +44,7 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
     deals = [a for a in clubs.assignments(group.id) if a.is_deal]
     if not deals:
         return
-    chosen = st.selectbox(
-        t("pick-deal"),
-        deals,
-        index=len(deals) - 1,
-        key="deal_results_pick",
-        format_func=bound(lambda a: describe(a, course())),
-    )
+    chosen = pick_deal(deals, "deal_results_pick")
     names = [member.name for member in members]
     results = deal_mistakes(clubs.deal_answers(group.id, chosen.id), names)
     finished = clubs.deals_finished(group.id)
@@ -68,6 +62,18 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
         }
     )
     st.dataframe(table, hide_index=True, width="stretch")
+
+
+def pick_deal(deals: list[Assignment], key: str) -> Assignment:
+    """One of the group's shared deals, the newest first chosen."""
+    chosen: Assignment = st.selectbox(
+        t("pick-deal"),
+        deals,
+        index=len(deals) - 1,
+        key=key,
+        format_func=bound(lambda a: describe(a, course())),
+    )
+    return chosen
 
 
 def projector_deal(

@@ -23,7 +23,7 @@ from klaverjas_core import (
     judge_trick,
 )
 from klaverjas_questions import fact
-from klaverjas_questions.facts import reason, revoke_fact, score_facts, verdict_fact
+from klaverjas_questions.facts import reason, revoke_fact, roem_facts, score_facts, verdict_fact
 from klaverjas_table import LEARNER, CallOutcome, PlayOutcome, RoemOutcome, TableGame
 from klaverjas_trainer.app.board import show_cards
 from klaverjas_trainer.app.services import Profile
@@ -125,7 +125,7 @@ def who(seat: Seat) -> str:
 
 
 def roem_words(items: tuple[RoemItem, ...]) -> str:
-    return " ".join(say(fact(item.rule, cards=item.cards, points=item.points)) for item in items)
+    return explain(roem_facts(items))
 
 
 def show_table_news(game: TableGame) -> None:
@@ -218,9 +218,8 @@ def show_last_trick(game: TableGame, profile: Profile) -> None:
 
 def ledger_table(score: DealScore) -> pd.DataFrame:
     """The deal's ledger for both pairs: where every point came from, then what is written."""
-    last = [item.points if item.rule is RuleId.POINTS_LAST_TRICK else 0 for item in score.ledger]
-    last_pair = next(item.pair for item in score.ledger if item.rule is RuleId.POINTS_LAST_TRICK)
-    bonus = [sum(last) if pair == last_pair else 0 for pair in (0, 1)]
+    last = next(item for item in score.ledger if item.rule is RuleId.POINTS_LAST_TRICK)
+    bonus = [last.points if pair == last.pair else 0 for pair in (0, 1)]
     forgotten = [
         sum(item.points for item in score.ledger if not item.counted and item.pair == pair)
         for pair in (0, 1)

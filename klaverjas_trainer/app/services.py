@@ -113,6 +113,8 @@ def teacher_signed_in() -> bool:
         kept = browser_cookie(TEACHER_COOKIE)
         if kept and club().teacher_token_valid(kept):
             current.sign_in_teacher(kept)
+        elif kept:  # expired, or an old password's: clear it rather than check it each run
+            current.teacher_forgotten = True
     if not current.teacher:
         return False
     now, minutes = time.monotonic(), teacher_idle_minutes()

@@ -3,6 +3,7 @@ classes defined there would be new classes each run and stored objects would not
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -23,6 +24,12 @@ class LessonState:
     first_try: dict[int, bool] = field(default_factory=dict)  # right at the first try, per step
     finished: tuple[str, int, int] | None = None  # the lesson just completed: id, right, checks
     shown_at: float = 0.0
+
+    def open(self, lesson_id: str, step: int) -> None:
+        """Show `lesson_id` from `step`, with nothing answered yet in this visit."""
+        self.lesson_id, self.step = lesson_id, step
+        self.grades, self.revealed, self.first_try, self.finished = {}, set(), {}, None
+        self.shown_at = time.monotonic()
 
 
 T = TypeVar("T")

@@ -218,13 +218,13 @@ class ClubStore:
     def groups(self) -> list[Group]:
         with reading(self.engine) as connection:
             rows = connection.execute(select(groups).order_by(groups.c.created_at)).all()
-        return [Group(row.id, row.name, row.code, row.rules, row.language) for row in rows]
+        return [_group(row) for row in rows]
 
     def group_by_code(self, code: str) -> Group | None:
         query = select(groups).where(groups.c.code == code.strip().upper())
         with reading(self.engine) as connection:
             row = connection.execute(query).first()
-        return None if row is None else Group(row.id, row.name, row.code, row.rules, row.language)
+        return None if row is None else _group(row)
 
     def join(self, code: str, name: str, pin: str = "", client: str | None = None) -> Learner:
         """The member `name` of the group with `code`, created on first join; a PIN set at the
@@ -261,9 +261,7 @@ class ClubStore:
             return None
         if group_row is None:
             return Learner(row.id, row.name, json.loads(row.settings), bool(row.pin_hash)), None
-        group = Group(
-            group_row.id, group_row.name, group_row.code, group_row.rules, group_row.language
-        )
+        group = _group(group_row)
         return _as_member(row, group), group
 
     def teacher_token(self) -> str:
@@ -454,3 +452,7 @@ def _as_member(row: Any, group: Group) -> Learner:
     stored = json.loads(row.settings or "{}")
     settings = stored | {"rules": city, "variants": variants, "group": group.id}
     return Learner(row.id, row.name, settings, bool(row.pin_hash))
+
+
+def _group(row: Any) -> Group:
+    return Group(row.id, row.name, row.code, row.rules, row.language)

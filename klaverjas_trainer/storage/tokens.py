@@ -42,6 +42,7 @@ class Tokens:
 
     def __init__(self, engine: Engine, now: Callable[[], datetime]) -> None:
         self.engine, self.now = engine, now
+        self._known: bytes | None = None  # the secret never changes once stored
 
     def issue(self, kind: str, subject: int, fingerprint: str = "") -> str:
         """A token for `subject` (a learner id; 0 for the teacher)."""
@@ -74,9 +75,11 @@ class Tokens:
     def _secret(self) -> bytes:
         """The server's signing secret, made on first use (the first process to store it wins,
         so concurrent start-ups agree on one)."""
-        found = self._stored()
-        if found is not None:
-            return found
+        if self._known is None:
+            self._known = self._stored() or self._store_new()
+        return self._known
+
+    def _store_new(self) -> bytes:
         try:
             with writing(self.engine) as connection:
                 connection.execute(

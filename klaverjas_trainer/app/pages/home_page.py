@@ -40,12 +40,6 @@ the_course = course()
 saved = progress_store.lesson_steps(learner.id)
 
 
-def open_lesson(lesson_id: str, step: int) -> None:
-    lesson = session_object("lesson", LessonState)
-    lesson.lesson_id, lesson.step = lesson_id, step
-    lesson.grades, lesson.revealed, lesson.first_try, lesson.finished = {}, set(), {}, None
-
-
 # The next lesson: the first one not completed, where the learner left it.
 following = next(
     (item for item in the_course.lessons if not saved.get(item.id, (0, False))[1]), None
@@ -60,7 +54,7 @@ else:
         else t("home-start-lesson", number=following.number, title=following.title)
     )
     if st.button(label, type="primary", key="home_lesson", icon=":material/school:"):
-        open_lesson(following.id, step)
+        session_object("lesson", LessonState).open(following.id, step)
         st.switch_page(LEARN)
 
 # Today's suggestion: what the schedule puts first among the rules this rule set drills.

@@ -233,11 +233,8 @@ def lesson_finished(lesson_id: str, right: int, checks: int) -> None:
 def open_lesson(lesson_id: str) -> None:
     """Open a lesson where the learner left it (from the start once completed)."""
     step, done = progress_store.lesson_steps(learner.id).get(lesson_id, (0, False))
-    lesson = the_course.lesson(lesson_id)
-    state.lesson_id = lesson_id
-    state.step = 0 if done else min(step, len(lesson.steps) - 1)
-    state.grades, state.revealed, state.first_try = {}, set(), {}
-    state.finished, state.shown_at = None, time.monotonic()
+    steps = len(the_course.lesson(lesson_id).steps)
+    state.open(lesson_id, 0 if done else min(step, steps - 1))
 
 
 if state.finished is not None and state.lesson_id is None:

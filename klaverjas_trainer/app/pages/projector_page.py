@@ -6,7 +6,7 @@ import streamlit as st
 
 from klaverjas_trainer.app.assignments import describe, set_puzzle
 from klaverjas_trainer.app.board import show_cards, show_rule_set, show_trump, style
-from klaverjas_trainer.app.club_deals import projector_deal
+from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
 from klaverjas_trainer.app.questions import RENDERERS
 from klaverjas_trainer.app.services import club, course, profile, teacher_signed_in
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
@@ -76,14 +76,7 @@ if source == "set" and sets:
         st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")
         st.markdown(explain(puzzle.solution.facts))
 elif source == "deal" and deals:
-    shown = st.selectbox(
-        t("pick-deal"),
-        deals,
-        index=len(deals) - 1,
-        key="projector_deal",
-        format_func=bound(lambda a: describe(a, course())),
-    )
-    projector_deal(shown, group, current, reveal_for)
+    projector_deal(pick_deal(deals, "projector_deal"), group, current, reveal_for)
 elif source == "lesson":
     lesson = st.selectbox(
         t("lesson"),
