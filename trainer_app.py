@@ -10,6 +10,7 @@ import streamlit as st
 
 from klaverjas_trainer.app.language import choose_language
 from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.phone import fold_sidebar_after_a_tap
 from klaverjas_trainer.app.services import current_language, keep_sign_ins, profile, sign_out
 from klaverjas_trainer.storage import StorageError
 from klaverjas_trainer.texts import set_language, t
@@ -79,6 +80,7 @@ if learner is not None:
     st.sidebar.button(t("sign-out"), key="learner_sign_out", on_click=sign_out)
 choose_language()
 keep_sign_ins()
+fold_sidebar_after_a_tap()
 try:
     navigation.run()
 except StorageError as error:  # a database that fails mid-session: say so, keep the page

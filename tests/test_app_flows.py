@@ -203,7 +203,13 @@ def test_a_wrong_lesson_answer_names_the_mistake_then_try_again_or_see_the_answe
         "2 allowed cards are missing from your choice."
     )  # the allowed cards are not named yet
     assert "Rule: **Must trump**" in said
-    assert said.count('class="kj-check"') == 1 and "not allowed, chosen" in said  # only 7♦
+    (marks,) = [m.value for m in app.markdown if "nth-of-type" in m.value]  # on the cards
+    hand = load_course().lesson("void-trumping").steps[0].table.hand  # type: ignore[union-attr]
+    place = hand.index(parse_cards("7♦")[0]) + 1
+    assert marks.count("::after") == 1  # only 7♦ says what it was: the rest would tell
+    assert f':nth-of-type({place})::after {{ content: "✗ not allowed, chosen"; }}' in marks
+    app.run()
+    assert app.pills[0].disabled  # the stored reply cannot be changed
     app.button(key="check-void-trumping-0-again").click().run()  # try again
     assert not app.error
     app.pills[0].set_value(parse_cards("7♥ Q♥"))

@@ -100,9 +100,13 @@ def test_a_shared_deal_dealt_played_and_reviewed_by_the_teacher(data_dir: Path) 
     teacher.switch_page(PROJECTOR).run()
     teacher.radio(key="projector_source").set_value("deal").run()
     assert not teacher.exception
-    assert teacher.header[-1].value.startswith("The hands as dealt")
-    teacher.number_input(key=f"projector_trick_{deal.id}").set_value(3).run()
-    assert teacher.header[-1].value == "Trick 3"
+    said = [m.value for m in teacher.markdown]
+    assert "The hands as dealt" in said
+    (hands,) = [m for m in said if 'class="kj-table kj-deal"' in m]  # the four hands at their seats
+    assert hands.count('class="kj-card') == 32 and "Dealer" in hands
+    for _ in range(3):
+        teacher.button(key="presenter_next").click().run()
+    assert "Trick 3" in [m.value for m in teacher.markdown]
     assert not any("takes the trick" in m.value for m in teacher.markdown if "kj-felt" in m.value)
-    teacher.toggle(key="projector_reveal").set_value(True).run()
+    teacher.button(key="presenter_reveal").click().run()
     assert any("takes the trick" in m.value for m in teacher.markdown if "kj-felt" in m.value)

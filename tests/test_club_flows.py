@@ -115,14 +115,20 @@ def test_a_club_evening(data_dir: Path) -> None:
 
     teacher.switch_page(PROJECTOR).run()
     assert not teacher.exception
-    assert teacher.header[-1].value == "Puzzle 1"
+    assert "Puzzle 1 of 2" in [m.value for m in teacher.markdown]  # in the presenter's bar
+    assert teacher.button(key="presenter_previous").disabled  # the first puzzle
     assert not any(m.value.startswith("## ") for m in teacher.markdown)  # not yet revealed
-    teacher.toggle(key="projector_reveal").set_value(True).run()
+    teacher.button(key="presenter_reveal").click().run()
     assert not teacher.exception
     assert any(m.value.startswith("## ") for m in teacher.markdown)  # the answer, large
-    teacher.number_input(key="projector_number").set_value(2).run()  # the next puzzle
-    assert teacher.header[-1].value == "Puzzle 2"
-    assert not teacher.toggle(key="projector_reveal").value  # its answer is not shown at once
+    assert teacher.button(key="presenter_reveal").label == "Hide the answer"
+    teacher.button(key="presenter_next").click().run()  # the next puzzle
+    assert "Puzzle 2 of 2" in [m.value for m in teacher.markdown]
+    assert teacher.button(key="presenter_next").disabled  # the last one
+    assert teacher.button(key="presenter_reveal").label == "Show the answer"
+    assert not any(m.value.startswith("## ") for m in teacher.markdown)  # not shown at once
+    teacher.button(key="presenter_previous").click().run()
+    assert "Puzzle 1 of 2" in [m.value for m in teacher.markdown]
     assert not any(m.value.startswith("## ") for m in teacher.markdown)
 
 

@@ -94,3 +94,26 @@ def test_a_card_in_a_dutch_question_has_the_dutch_rank_letter() -> None:
     with language("nl"):
         text = text_of(worksheet_pdf([puzzle])).replace("\n", " ")
     assert f"Mag je {dutch} spelen?" in text
+
+
+def test_a_printed_position_sits_at_the_table_with_the_app_s_seat_names() -> None:
+    """The player to move at the bottom as "you", the others named by seat and role, and the
+    one who led marked: the words of the app's table picture."""
+    puzzle = generate("which-cards", "play.must-overtrump", seed=3)
+    text = text_of(worksheet_pdf([puzzle])).split("Answer key", 1)[0]
+    for words in (
+        "South (you)",
+        "West (left opponent)",
+        "North (partner)",
+        "East (right opponent)",
+    ):
+        assert words in text
+    assert text.count("· led") == (1 if puzzle.content.trick else 0)
+
+
+def test_a_printed_trick_to_count_has_its_seats_and_no_you() -> None:
+    puzzle = generate("count-trick", "roem.stuk", seed=2)
+    text = text_of(worksheet_pdf([puzzle])).split("Answer key", 1)[0]
+    assert "(you)" not in text and "(partner)" not in text  # judged from outside the table
+    assert all(seat in text for seat in ("North", "East", "South", "West"))
+    assert text.count("· led") == 1

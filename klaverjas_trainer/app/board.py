@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
 
@@ -11,7 +12,8 @@ from klaverjas_core import Card, RuleSet, Seat, Suit
 from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile, profile
-from klaverjas_trainer.app.table_view import TABLE_CSS, mover_view, table_html
+from klaverjas_trainer.app.table_view import TABLE_CSS, table_html, tricks_html
+from klaverjas_trainer.seating import leader_of, trick_by_seat
 from klaverjas_trainer.texts import bound, nt, rule_set_words, say, t
 
 T = TypeVar("T")
@@ -151,39 +153,60 @@ def show_cards(
 def show_position(
     trump: Suit,
     trick: Sequence[Card],
-    players: Sequence[str],
+    leader: Seat | None,
     hand: Sequence[Card] | None,
     profile: Profile,
     *,
     marked: Card | None = None,
     checks: Mapping[Card, tuple[str, str]] | None = None,
-    at_table: bool = False,
 ) -> None:
-    """Trumps, the trick so far with who played each card, and the learner's hand (checked
-    card by card once answered). No `hand`: the question shows it as the cards to tap."""
+    """Trumps, the table with the trick so far by seat (the player to move at the bottom, as
+    "you"), and that player's hand (checked card by card once answered). No `leader`: the
+    player to move sits South. No `hand`: the question shows it as the cards to tap."""
     show_trump(trump, profile)
-    st.caption(t("trick-so-far"))
-    if at_table:  # the player to move sits South (or no seats are given): the drawn table
-        picture = table_html(
-            dealer=None,
-            trick=mover_view(trick),
-            trump=trump,
-            choosers=None,
-            to_act=Seat.SOUTH,
-            centre="" if trick else t("no-cards-yet"),
-            four_colour=profile.four_colour,
-        )
-        st.markdown(picture, unsafe_allow_html=True)
-    elif trick:
-        show_cards(trick, trump, profile, captions=players)
-    else:
-        st.write(t("no-cards-yet"))
+    mover = Seat.SOUTH if leader is None else Seat((leader + len(trick)) % 4)
+    show_table(
+        trick, leader_of(mover, len(trick)), trump, profile, viewer=mover, to_act=mover,
+        centre=t("trick-so-far") if trick else t("no-cards-yet"),
+    )  # fmt: skip
     st.caption(t("your-hand"))
     if hand is not None:
         show_cards(hand, trump, profile, marked=marked, checks=checks)
 
 
-def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) -> list[T]:
+def show_table(
+    trick: Sequence[Card],
+    leader: Seat,
+    trump: Suit | None,
+    profile: Profile,
+    *,
+    viewer: Seat | None,
+    to_act: Seat | None = None,
+    centre: str = "",
+) -> None:
+    """One trick (or the part played so far) on the drawn table, each card at its seat."""
+    picture = table_html(
+        dealer=None, trick=trick_by_seat(leader, trick), trump=trump, choosers=None,
+        to_act=to_act, centre=centre, four_colour=profile.four_colour, viewer=viewer,
+        leader=leader if trick else None,
+    )  # fmt: skip
+    st.markdown(picture, unsafe_allow_html=True)
+
+
+def show_tricks(
+    tricks: Sequence[tuple[Seat, Sequence[Card]]],
+    trump: Suit | None,
+    profile: Profile,
+    notes: Mapping[int, str] | None = None,
+) -> None:
+    """Whole tricks, one row each, every card under the seat that played it."""
+    picture = tricks_html(tricks, trump, four_colour=profile.four_colour, notes=notes)
+    st.markdown(picture, unsafe_allow_html=True)
+
+
+def pick_cards(
+    question: str, cards: Sequence[T], profile: Profile, key: str, *, locked: bool = False
+) -> list[T]:
     """Card pills in suit colours; the learner selects any number of them."""
     chosen = st.pills(
         question,
@@ -191,16 +214,55 @@ def pick_cards(question: str, cards: Sequence[T], profile: Profile, key: str) ->
         selection_mode="multi",
         key=key,
         format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
+        disabled=locked,
     )
     return list(chosen)
 
 
-def yes_no(question: str, key: str) -> bool | None:
+#: How a card to tap looks once answered, by its check (as the card pictures are marked).
+PILL_MARKS: Final = {
+    "legal": "outline: 4px solid #1b7a2f;",
+    "legal wrong": "outline: 4px dashed #c8102e; background: #fdecea;",
+    "illegal": "opacity: .55;",
+    "illegal wrong": "outline: 4px solid #c8102e; background: #fdecea;",
+}
+
+
+def key_class(key: str) -> str:
+    """The CSS class Streamlit gives the element with widget key `key` (its frontend turns
+    every character other than a letter, digit, ``_`` or ``-`` into ``-``)."""
+    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
+
+
+def css_string(text: str) -> str:
+    """`text` as a CSS string literal (no quote, backslash or ``<`` gets out of it)."""
+    escaped = text.replace("\\", "\\5c ").replace('"', "\\22 ").replace("<", "\\3c ")
+    return f'"{escaped.replace(chr(10), " ")}"'
+
+
+def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str, str]]) -> None:
+    """After an answer the cards the learner tapped carry the marks themselves: allowed, not
+    allowed, chosen wrongly or missed, in colour and in words on the card; they no longer
+    take a tap (the reply is stored)."""
+    scope = f".{key_class(key)}"
+    rules = [f"{scope} button {{ pointer-events: none; }}"]
+    for index, card in enumerate(cards, start=1):
+        state, note = checks.get(card, ("", ""))
+        button = f'{scope} button[data-variant="pills"]:nth-of-type({index})'
+        if state:
+            rules.append(f"{button} {{ {PILL_MARKS[state]} }}")
+        if note:
+            rules.append(f"{button}::after {{ content: {css_string(note)}; }}")
+    st.markdown(f"<style>{' '.join(rules)}</style>", unsafe_allow_html=True)
+
+
+def yes_no(question: str, key: str, *, locked: bool = False) -> bool | None:
     """A Yes / No choice; None until the learner picks one."""
     answer = st.segmented_control(
         question,
         [True, False],
         key=key,
         format_func=bound(lambda v: t("answer-yes" if v else "answer-no")),
+        disabled=locked,
     )
     return None if answer is None else bool(answer)

@@ -54,8 +54,16 @@ CSS = """
   border-radius: .45rem; border: 1px solid #999; background: #fff;
   box-shadow: 0 1px 2px rgba(0,0,0,.25); align-items: flex-start; padding: .3rem .45rem; }
 [data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.45rem; font-weight: 700; }
+/* Once answered, a card to tap says on its face what it was (see board.mark_picked). */
+[data-testid="stForm"] button[data-variant="pills"]::after { display: block; margin-top: .3rem;
+  font-size: .72rem; font-weight: 600; line-height: 1.1; color: #222; }
+[data-testid="stForm"] button[data-variant="pills"] { flex-direction: column;
+  justify-content: flex-start; }
+/* A phone's first screen is for the puzzle: less empty room above the page's title. */
+@media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3rem; } }
 [data-testid="stForm"] button[data-variant="pills"][aria-pressed="true"] {
-  outline: 4px solid #2962ff; background: #e8f0fe; transform: translateY(-.4rem); }
+  outline: 4px solid #2962ff; background: #e8f0fe; transform: translateY(-.4rem);
+  color: #111; }  /* a black suit stays black when chosen */
 </style>
 """
 

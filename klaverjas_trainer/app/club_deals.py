@@ -5,7 +5,6 @@ and shows the deal trick by trick on the projector (played by four computer play
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pandas as pd
 import streamlit as st
@@ -15,10 +14,10 @@ from klaverjas_questions.facts import trick_facts
 from klaverjas_table import LEARNER
 from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.app.assignments import describe
-from klaverjas_trainer.app.board import show_cards
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.services import Profile, course
 from klaverjas_trainer.app.table_view import table_html
+from klaverjas_trainer.seating import trick_by_seat
 from klaverjas_trainer.storage.club import Assignment, ClubStore, Group
 from klaverjas_trainer.storage.club_stats import deal_mistakes
 from klaverjas_trainer.storage.store import Learner
@@ -77,43 +76,42 @@ def pick_deal(deals: list[Assignment], key: str) -> Assignment:
 
 
 def projector_deal(
-    chosen: Assignment, group: Group, profile: Profile, reveal_for: Callable[[object], bool]
+    chosen: Assignment, group: Group, profile: Profile, step: int, reveal: bool
 ) -> None:
-    """The shared deal trick by trick as four computer players play it; step 0 shows the four
-    hands as dealt. `reveal_for` draws the Reveal switch for the trick shown."""
+    """The shared deal as four computer players play it: step 0 shows the four hands as
+    dealt, step 1-8 that trick at the table (with `reveal`, who takes it and why)."""
     rules = RuleSet.parse(group.rules)
     played = computer_play(chosen.seed, rules)
-    step = int(st.number_input(t("trick-or-hands"), 0, 8, 0, key=f"projector_trick_{chosen.id}"))
-    reveal = reveal_for(("deal", chosen.id, step))
     chooser = played.choice.chooser
     assert chooser is not None
     trump = played.trump
     words = t(
         "play-trumps", trump=trump.symbol, seat=seat_name(chooser), pair=pair_name(played.choosers)
     )
-    if not step:
-        st.header(t("dealt-hands", dealer=seat_name(played.dealer)))
-        st.markdown(words)
-        for seat, hand in zip(Seat, dealt(chosen.seed, 0, rules).hands, strict=True):
-            role = f" ({t('role-you')})" if seat is LEARNER else ""
-            st.markdown(f"**{seat_name(seat)}**{role}")
-            show_cards(sorted(hand), trump, profile)
+    st.markdown(words)
+    if not step:  # the hands as dealt, each at its seat (the learners all sat South)
+        hands = dict(zip(Seat, map(sorted, dealt(chosen.seed, 0, rules).hands), strict=True))
+        picture = table_html(
+            dealer=played.dealer, trick={}, trump=trump, choosers=played.choosers, to_act=None,
+            four_colour=profile.four_colour, viewer=LEARNER, hands=hands,
+        )  # fmt: skip
+        st.markdown(picture, unsafe_allow_html=True)
         return
     leader, cards = played.tricks[step - 1]
     judged = judge_trick(cards, trump, rules)
     winner = Seat((leader + judged.winner) % 4)
-    st.header(t("trick-n", n=step))
-    st.markdown(words)
     st.markdown(
         table_html(
             dealer=played.dealer,
-            trick={Seat((leader + i) % 4): card for i, card in enumerate(cards)},
+            trick=trick_by_seat(leader, cards),
             trump=trump,
             choosers=played.choosers,
             to_act=None,
             winner=winner if reveal else None,
             centre=t("trick-taken", seat=seat_name(winner)) if reveal else "",
             four_colour=profile.four_colour,
+            viewer=LEARNER,
+            leader=leader,
         ),
         unsafe_allow_html=True,
     )

@@ -5,7 +5,8 @@ own table) and drill and lessons ask with `ask`; a test fails when a kind of
 
 `ask` returns the reply in the kind's answer type, or None while the learner has not answered
 every part (nothing is preselected, and an empty number is not 0). Its `question` is the
-lesson's wording, or None for the drill's default labels. After an answer, `checks` says for
+lesson's wording, or None for the drill's default labels; `locked` once answered: the reply
+stays on the page but cannot be changed. After an answer, `checks` says for
 each card of the hand whether it was allowed and whether the learner got it wrong.
 """
 
@@ -13,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import pandas as pd
 import streamlit as st
 
 from klaverjas_core import Card, RuleId, RuleSet, Seat
 from klaverjas_questions import Grade
-from klaverjas_questions.count_trick import TrickCount
+from klaverjas_questions.count_trick import LAST_TRICK, TrickCount
 from klaverjas_questions.counting import NumberAnswer, OrderAnswer, PacketsAnswer
 from klaverjas_questions.is_nat import NatAnswer, NatContent
 from klaverjas_questions.positions import (
@@ -32,9 +33,18 @@ from klaverjas_questions.positions import (
 )
 from klaverjas_questions.seats import PassAnswer, SeatAnswer, SpeakContent
 from klaverjas_questions.who_revoked import RevokeAnswer, RevokeContent
-from klaverjas_trainer.app.board import pick_cards, show_cards, show_position, show_trump, yes_no
+from klaverjas_trainer.app.board import (
+    pick_cards,
+    show_cards,
+    show_position,
+    show_table,
+    show_tricks,
+    show_trump,
+    yes_no,
+)
 from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.services import Profile
+from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.texts import bound, card_text, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name, table_roem
 
@@ -43,7 +53,14 @@ PLAY_RULES: Final = [r for r in RuleId if r.topic == "play" and r is not RuleId.
 
 Checks = dict[Card, tuple[str, str]]
 Board = Callable[[Any, Profile, Checks | None], None]
-Ask = Callable[[Any, str | None, str, Profile], Any]
+
+
+class Ask(Protocol):
+    def __call__(
+        self, content: Any, question: str | None, key: str, profile: Profile, *, locked: bool = ...
+    ) -> Any: ...
+
+
 CheckCards = Callable[[Any, RuleSet, Grade], Checks]
 
 
@@ -58,21 +75,9 @@ class Renderer:
     checks: CheckCards = no_checks
 
 
-def players(position: PositionContent) -> list[str]:
-    """Captions for the trick so far: who played each card, seen from the player to move."""
-    count = len(position.trick)
-    return [t(f"player-{count - i}") for i in range(count)]
-
-
-def seat_captions(leader: Seat | None, count: int) -> list[str]:
-    if leader is None:
-        return []
-    return [seat_name(Seat((leader + i) % 4)) for i in range(count)]
-
-
-def _number(label: str, high: int, step: int, key: str) -> int | None:
+def _number(label: str, high: int, step: int, key: str, locked: bool) -> int | None:
     """A whole number the learner typed; None while the field is empty (not 0)."""
-    value = st.number_input(label, 0, high, value=None, step=step, key=key)
+    value = st.number_input(label, 0, high, value=None, step=step, key=key, disabled=locked)
     return None if value is None else int(value)
 
 
@@ -121,42 +126,44 @@ PICKS_FROM_HAND: Final = frozenset({"which-cards", "amsterdam-or-rotterdam"})
 
 def board_position(content: PositionContent, profile: Profile, checks: Checks | None) -> None:
     show_position(
-        content.trump, content.trick, players(content), content.hand, profile, checks=checks,
-        at_table=content.to_move in (None, Seat.SOUTH),
-    )  # fmt: skip
+        content.trump, content.trick, content.leader, content.hand, profile, checks=checks
+    )
 
 
 def board_before_picking(content: PositionContent, profile: Profile) -> None:
     """Trumps and the trick; the hand is below, in the question, as the cards to tap."""
-    show_position(
-        content.trump, content.trick, players(content), None, profile,
-        at_table=content.to_move in (None, Seat.SOUTH),
-    )  # fmt: skip
+    show_position(content.trump, content.trick, content.leader, None, profile)
 
 
 def board_card(content: CardQuestion, profile: Profile, checks: Checks | None) -> None:
     position = content.position
     show_position(
-        position.trump, position.trick, players(position), position.hand, profile,
-        marked=content.card, checks=checks, at_table=position.to_move in (None, Seat.SOUTH),
+        position.trump, position.trick, position.leader, position.hand, profile,
+        marked=content.card, checks=checks,
     )  # fmt: skip
 
 
-def ask_cards(content: PositionContent, question: str | None, key: str, profile: Profile) -> Any:
-    picked = pick_cards(question or t("select-legal"), content.hand, profile, key)
+def ask_cards(
+    content: PositionContent, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
+    picked = pick_cards(question or t("select-legal"), content.hand, profile, key, locked=locked)
     return CardsAnswer.of(picked) if picked else None  # some card is always allowed
 
 
-def ask_legal(content: CardQuestion, question: str | None, key: str, profile: Profile) -> Any:
-    said = yes_no(question or t("is-legal", card=card_text(content.card)), key)
+def ask_legal(
+    content: CardQuestion, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
+    said = yes_no(question or t("is-legal", card=card_text(content.card)), key, locked=locked)
     return None if said is None else LegalAnswer(said)
 
 
-def ask_city(content: PositionContent, question: str | None, key: str, profile: Profile) -> Any:
+def ask_city(
+    content: PositionContent, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     if question:
         st.markdown(question)
     chosen = [
-        pick_cards(t(f"{city}-legal"), content.hand, profile, f"{key}-{city}")
+        pick_cards(t(f"{city}-legal"), content.hand, profile, f"{key}-{city}", locked=locked)
         for city in ("amsterdam", "rotterdam")
     ]
     if not all(chosen):
@@ -168,16 +175,25 @@ def ask_city(content: PositionContent, question: str | None, key: str, profile: 
 
 
 def board_trick(content: Any, profile: Profile, checks: Checks | None = None) -> None:
+    """The trick at the table, each card at its seat (judged from outside: no "you"); the
+    last trick is said, since it brings 10 more points."""
     show_trump(content.trump, profile)
-    show_cards(
-        content.trick, content.trump, profile,
-        captions=seat_captions(content.leader, len(content.trick)),
-    )  # fmt: skip
-    if getattr(content, "trick_number", None) == 8:
+    number = getattr(content, "trick_number", None)  # a next-leader trick has no number
+    last = number == LAST_TRICK
+    centre = t("last-trick") if last else "" if number is None else t("trick-n", n=number)
+    if content.leader is None:  # a trick with no seats given: the cards in playing order
+        show_cards(content.trick, content.trump, profile)
+        if last:
+            st.caption(t("last-trick"))
+        return
+    show_table(content.trick, content.leader, content.trump, profile, viewer=None, centre=centre)
+    if last:
         st.caption(t("last-trick"))
 
 
-def ask_count(content: Any, question: str | None, key: str, profile: Profile) -> Any:
+def ask_count(
+    content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     single = question if question and len(content.ask) == 1 else None
     winner: Card | None = None
     points = roem = None
@@ -187,12 +203,13 @@ def ask_count(content: Any, question: str | None, key: str, profile: Profile) ->
             list(content.trick),
             format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
             key=f"{key}-winner",
+            disabled=locked,
         )
     if "points" in content.ask:
         label = single or (t("points-with-last") if content.last_trick else t("points"))
-        points = _number(label, 200, 1, f"{key}-points")
+        points = _number(label, 200, 1, f"{key}-points", locked)
     if "roem" in content.ask:
-        roem = _number(single or t("roem"), 500, 10, f"{key}-roem")
+        roem = _number(single or t("roem"), 500, 10, f"{key}-roem", locked)
     given = {"winner": winner, "points": points, "roem": roem}
     if any(given[part] is None for part in content.ask):
         return None
@@ -230,22 +247,26 @@ def board_nat(content: NatContent, profile: Profile, checks: Checks | None = Non
     else:
         assert content.trump is not None and content.tricks is not None
         show_trump(content.trump, profile)
-        for number, (leader, cards) in enumerate(content.tricks):
-            forgotten = content.declared is not None and number not in content.declared
-            note = f" ({t('summary-undeclared')})" if forgotten else ""
-            st.caption(t("trick-n", n=number + 1) + note)
-            show_cards(cards, content.trump, profile, captions=seat_captions(leader, 4))
+        declared = content.declared
+        notes = {
+            number: t("summary-undeclared")
+            for number in range(len(content.tricks))
+            if declared is not None and number not in declared
+        }
+        show_tricks(content.tricks, content.trump, profile, notes)
 
 
-def ask_nat(content: NatContent, question: str | None, key: str, profile: Profile) -> Any:
+def ask_nat(
+    content: NatContent, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     if question:
         st.markdown(question)
-    nat = yes_no(t("nat-question"), f"{key}-nat")
+    nat = yes_no(t("nat-question"), f"{key}-nat", locked=locked)
     left, right = st.columns(2)
     with left:
-        first = _number(t("written", pair=pair_name(0)), 1000, 1, f"{key}-0")
+        first = _number(t("written", pair=pair_name(0)), 1000, 1, f"{key}-0", locked)
     with right:
-        second = _number(t("written", pair=pair_name(1)), 1000, 1, f"{key}-1")
+        second = _number(t("written", pair=pair_name(1)), 1000, 1, f"{key}-1", locked)
     if nat is None or first is None or second is None:
         return None
     return NatAnswer(nat, (first, second))
@@ -255,26 +276,30 @@ def ask_nat(content: NatContent, question: str | None, key: str, profile: Profil
 
 
 def board_revoke(content: RevokeContent, profile: Profile, checks: Checks | None = None) -> None:
+    """The four hands as dealt, at their seats, and the tricks played, card under seat."""
     show_trump(content.trump, profile)
     st.caption(t("hands-dealt"))
-    for seat, hand in zip(Seat, content.hands, strict=True):
-        st.markdown(f"**{seat_name(seat)}**")
-        show_cards(hand, content.trump, profile)
+    hands = dict(zip(Seat, content.hands, strict=True))
+    picture = table_html(
+        dealer=None, trick={}, trump=content.trump, choosers=None, to_act=None,
+        four_colour=profile.four_colour, viewer=None, leader=content.first_leader, hands=hands,
+    )  # fmt: skip
+    st.markdown(picture, unsafe_allow_html=True)
     st.caption(t("tricks-played"))
-    for number, (leader, cards) in enumerate(content.tricks):
-        st.markdown(f"**{t('trick-n', n=number + 1)}**")
-        show_cards(cards, content.trump, profile, captions=seat_captions(leader, 4))
+    show_tricks(content.tricks, content.trump, profile)
 
 
-def ask_revoke(content: RevokeContent, question: str | None, key: str, profile: Profile) -> Any:
+def ask_revoke(
+    content: RevokeContent, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     played = [card for _, cards in content.tricks for card in cards]
     card = st.selectbox(
         question or t("which-card-revoked"), played, index=None, key=f"{key}-card",
-        placeholder=t("choose"),
+        placeholder=t("choose"), disabled=locked,
     )  # fmt: skip
     rule = st.selectbox(
         t("broken-rule"), PLAY_RULES, index=None, format_func=bound(rule_title), key=f"{key}-rule",
-        placeholder=t("choose"),
+        placeholder=t("choose"), disabled=locked,
     )  # fmt: skip
     return None if card is None or rule is None else RevokeAnswer(card, rule)
 
@@ -283,26 +308,50 @@ def ask_revoke(content: RevokeContent, question: str | None, key: str, profile: 
 
 
 def no_board(content: Any, profile: Profile, checks: Checks | None = None) -> None:
-    """The lesson's own table shows what these questions are about."""
+    """The lesson's own text and table show what these questions are about."""
 
 
-def ask_seat(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    seat = st.segmented_control(question or "", list(Seat), format_func=bound(seat_name), key=key)
+def board_seats(content: Any, profile: Profile, checks: Checks | None = None) -> None:
+    """The four seats with no cards: the dealer marked where the question has one, and the
+    seat the question is about (the one asked after, or the one to speak) underlined."""
+    dealer = getattr(content, "dealer", None)
+    about = getattr(content, "seat", None)
+    if isinstance(content, SpeakContent):
+        about = Seat((content.dealer + 1 + content.passes) % 4)
+    picture = table_html(
+        dealer=dealer, trick={}, trump=None, choosers=None, to_act=about, viewer=None,
+        four_colour=profile.four_colour,
+    )  # fmt: skip
+    st.markdown(picture, unsafe_allow_html=True)
+
+
+def ask_seat(
+    content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
+    seat = st.segmented_control(
+        question or "", list(Seat), format_func=bound(seat_name), key=key, disabled=locked
+    )
     return None if seat is None else SeatAnswer(Seat(seat))
 
 
-def ask_may_pass(content: SpeakContent, question: str | None, key: str, profile: Profile) -> Any:
+def ask_may_pass(
+    content: SpeakContent, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     speaker = Seat((content.dealer + 1 + content.passes) % 4)
-    said = yes_no(question or t("q-may-pass", seat=seat_name(speaker)), key)
+    said = yes_no(question or t("q-may-pass", seat=seat_name(speaker)), key, locked=locked)
     return None if said is None else PassAnswer(said)
 
 
-def ask_number(content: Any, question: str | None, key: str, profile: Profile) -> Any:
-    number = _number(question or "", 1000, 1, key)
+def ask_number(
+    content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
+    number = _number(question or "", 1000, 1, key, locked)
     return None if number is None else NumberAnswer(number)
 
 
-def ask_order(content: Any, question: str | None, key: str, profile: Profile) -> Any:
+def ask_order(
+    content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     """One choice per place, strongest first: the order is what is chosen, not the order
     of clicks. A card picked for two places is not an answer yet."""
     if question:
@@ -319,6 +368,7 @@ def ask_order(content: Any, question: str | None, key: str, profile: Profile) ->
                     format_func=bound(card_text),
                     key=f"{key}-{place}",
                     placeholder=t("choose"),
+                    disabled=locked,
                 )
             )
     if any(card is None for card in chosen) or len(set(chosen)) != len(cards):
@@ -326,12 +376,14 @@ def ask_order(content: Any, question: str | None, key: str, profile: Profile) ->
     return OrderAnswer(tuple(card for card in chosen if card is not None))
 
 
-def ask_packets(content: Any, question: str | None, key: str, profile: Profile) -> Any:
+def ask_packets(
+    content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
+) -> Any:
     st.markdown(question or "")
     sizes = []
     for n, column in enumerate(st.columns(3)):
         with column:
-            sizes.append(_number(f"{n + 1}", 8, 1, f"{key}-{n}"))
+            sizes.append(_number(f"{n + 1}", 8, 1, f"{key}-{n}", locked))
     if any(size is None for size in sizes):
         return None
     return PacketsAnswer(tuple(int(str(size)) for size in sizes))
@@ -349,11 +401,11 @@ RENDERERS: Final[dict[str, Renderer]] = {
     "is-nat": Renderer(board_nat, ask_nat),
     "who-revoked": Renderer(board_revoke, ask_revoke),
     "next-leader": Renderer(board_trick, ask_seat),
-    "next-dealer": Renderer(no_board, ask_seat),
-    "first-hand": Renderer(no_board, ask_seat),
-    "partner": Renderer(no_board, ask_seat),
-    "trump-chooser": Renderer(no_board, ask_seat),
-    "may-pass": Renderer(no_board, ask_may_pass),
+    "next-dealer": Renderer(board_seats, ask_seat),
+    "first-hand": Renderer(board_seats, ask_seat),
+    "partner": Renderer(board_seats, ask_seat),
+    "trump-chooser": Renderer(board_seats, ask_seat),
+    "may-pass": Renderer(board_seats, ask_may_pass),
     "cards-points": Renderer(board_cards, ask_number),
     "match-deals": Renderer(no_board, ask_number),
     "card-order": Renderer(board_cards, ask_order),

@@ -19,6 +19,7 @@ from klaverjas_questions.is_nat import NatContent
 from klaverjas_questions.positions import CardQuestion, PositionContent
 from klaverjas_questions.who_revoked import RevokeContent
 from klaverjas_trainer import texts
+from klaverjas_trainer.seating import leader_of, place, role_key, trick_by_seat
 from klaverjas_trainer.texts import current, describe_answer, explain, seat_name
 from klaverjas_trainer.texts.answers import pair_name, table_roem
 from puzzles import Puzzle
@@ -91,8 +92,12 @@ def worksheet_pdf(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
     return bytes(pdf.output())
 
 
+#: Room a puzzle takes at most (a table, a hand and the question), in millimetres.
+PUZZLE_ROOM: Final = 110
+
+
 def _puzzle(pdf: FPDF, number: int, puzzle: Puzzle) -> None:
-    if pdf.get_y() > 200:
+    if pdf.get_y() > pdf.h - pdf.b_margin - PUZZLE_ROOM:
         pdf.add_page()
     pdf.ln(3)
     pdf.set_font("DejaVu", size=12)
@@ -107,12 +112,14 @@ def _puzzle(pdf: FPDF, number: int, puzzle: Puzzle) -> None:
 
 
 def _position(pdf: FPDF, position: PositionContent) -> None:
+    """The table with the trick so far, the player to move at the bottom ("you"), then the
+    hand: the same picture as in the app."""
     count = len(position.trick)
-    players = [texts.t(f"player-{count - i}") for i in range(count)]
+    mover = position.to_move or Seat.SOUTH
     label = t("trick-so-far") if position.trick else t("no-cards-yet")
     pdf.cell(0, 6, label, new_x="LMARGIN", new_y="NEXT")
-    if position.trick:
-        _card_row(pdf, position.trick, position.trump, players)
+    leader = leader_of(mover, count)
+    _table(pdf, trick_by_seat(leader, position.trick), position.trump, mover, leader)
     pdf.cell(0, 6, t("your-hand"), new_x="LMARGIN", new_y="NEXT")
     _card_row(pdf, position.hand, position.trump, [])
 
@@ -134,8 +141,10 @@ def _city(pdf: FPDF, content: PositionContent) -> str:
 
 def _count_trick(pdf: FPDF, content: Any) -> str:
     leader = content.leader
-    captions = [] if leader is None else [seat_name(Seat((leader + i) % 4)) for i in range(4)]
-    _card_row(pdf, content.trick, content.trump, captions)
+    if leader is None:  # no seats given: the cards in playing order
+        _card_row(pdf, content.trick, content.trump, [])
+    else:
+        _table(pdf, trick_by_seat(leader, content.trick), content.trump, None, leader)
     if content.trick_number == 8:
         pdf.cell(0, 6, t("last-trick"), new_x="LMARGIN", new_y="NEXT")
     return t("q-count-trick", roem=t("q-count-trick-roem") if "roem" in content.ask else "")
@@ -167,25 +176,79 @@ RENDERERS: Final[dict[str, Callable[[FPDF, Any], str]]] = {
 }
 
 
+def _card(pdf: FPDF, card: Card, trump: Suit | None, left: float, top: float) -> None:
+    """A small card face: rank and suit symbol, red or black; a trump with a thicker border."""
+    pdf.set_line_width(0.6 if card.suit is trump else 0.2)
+    pdf.set_draw_color(*BLACK)
+    pdf.set_fill_color(255, 255, 255)
+    pdf.rect(left, top, CARD_W, CARD_H, style="DF", round_corners=True)
+    pdf.set_text_color(*(RED if card.suit.is_red else BLACK))
+    pdf.set_xy(left, top + 1)
+    pdf.set_font("DejaVu", size=10)
+    pdf.cell(CARD_W, 5, current().card(card)[:-1], align="C")  # the rank, as the language has it
+    pdf.set_xy(left, top + 7)
+    pdf.set_font("DejaVu", size=14)
+    pdf.cell(CARD_W, 8, card.suit.symbol, align="C")
+    pdf.set_text_color(*BLACK)
+
+
+#: The cloth of the printed table (millimetres) and where each place's card lies on it.
+FELT_W, FELT_H, LABEL_W = 64.0, 46.0, 40.0
+CARD_AT: Final = {
+    "top": ((FELT_W - CARD_W) / 2, 2.0),
+    "bottom": ((FELT_W - CARD_W) / 2, FELT_H - CARD_H - 2),
+    "left": (3.0, (FELT_H - CARD_H) / 2),
+    "right": (FELT_W - CARD_W - 3, (FELT_H - CARD_H) / 2),
+}
+
+
+def _table(
+    pdf: FPDF,
+    trick: dict[Seat, Card],
+    trump: Suit | None,
+    viewer: Seat | None,
+    leader: Seat | None,
+) -> None:
+    """The table as in the app: each seat's name and role around the cloth ("you" at the
+    bottom when there is a "you"), the one who led marked, each card of the trick at its seat."""
+    x = pdf.l_margin + LABEL_W
+    y = pdf.get_y() + 7
+    pdf.set_draw_color(*BLACK)
+    pdf.set_line_width(0.3)
+    pdf.set_fill_color(226, 240, 231)  # a light cloth: it prints on any printer
+    pdf.rect(x, y, FELT_W, FELT_H, style="DF", round_corners=True)
+    for seat, card in trick.items():
+        dx, dy = CARD_AT[place(seat, viewer)]
+        _card(pdf, card, trump, x + dx, y + dy)
+    pdf.set_font("DejaVu", size=8)
+    for seat in Seat:
+        role = role_key(seat, viewer)
+        words = seat_name(seat) + ("" if role is None else f" ({texts.t(role)})")
+        if seat is leader and trick:
+            words += f" · {texts.t('leader-chip')}"
+        where = place(seat, viewer)
+        if where == "top":
+            pdf.set_xy(x - LABEL_W, y - 5)
+            pdf.cell(FELT_W + 2 * LABEL_W, 4, words, align="C")
+        elif where == "bottom":
+            pdf.set_xy(x - LABEL_W, y + FELT_H + 1)
+            pdf.cell(FELT_W + 2 * LABEL_W, 4, words, align="C")
+        else:
+            left = x - LABEL_W if where == "left" else x + FELT_W + 1
+            pdf.set_xy(left, y + FELT_H / 2 - 4)
+            pdf.multi_cell(LABEL_W - 1, 4, words, align="R" if where == "left" else "L")
+    pdf.set_font("DejaVu", size=10)
+    pdf.set_xy(pdf.l_margin, y + FELT_H + 7)
+
+
 def _card_row(
     pdf: FPDF, cards: Sequence[Card], trump: Suit | None, captions: Sequence[str]
 ) -> None:
-    """Small card faces: rank and suit symbol, red or black; trumps with a thicker border."""
+    """A row of small card faces, each with an optional caption under it."""
     x, y = pdf.l_margin, pdf.get_y() + 1
     for index, card in enumerate(cards):
         left = x + index * (CARD_W + 3)
-        pdf.set_line_width(0.6 if card.suit is trump else 0.2)
-        pdf.set_draw_color(*BLACK)
-        pdf.rect(left, y, CARD_W, CARD_H, style="D", round_corners=True)
-        pdf.set_text_color(*(RED if card.suit.is_red else BLACK))
-        pdf.set_xy(left, y + 1)
-        pdf.set_font("DejaVu", size=10)
-        pdf.cell(
-            CARD_W, 5, current().card(card)[:-1], align="C"
-        )  # the rank, as the language writes it
-        pdf.set_xy(left, y + 7)
-        pdf.set_font("DejaVu", size=14)
-        pdf.cell(CARD_W, 8, card.suit.symbol, align="C")
+        _card(pdf, card, trump, left, y)
         if captions:
             pdf.set_text_color(*BLACK)
             pdf.set_font("DejaVu", size=6)

@@ -10,7 +10,13 @@ import streamlit as st
 
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import focus_first_answer, show_mistakes, show_rule_set, style
+from klaverjas_trainer.app.board import (
+    focus_first_answer,
+    mark_picked,
+    show_mistakes,
+    show_rule_set,
+    style,
+)
 from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, board_before_picking
 from klaverjas_trainer.app.services import club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
@@ -122,7 +128,8 @@ renderer = RENDERERS[puzzle.kind]
 with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
     show_rule_set(puzzle.rules)
     board = st.container()  # drawn below, once it is known whether the answer is checked
-    reply = renderer.ask(puzzle.content, None, f"reply-{puzzle.id}", current)
+    reply_key = f"reply-{puzzle.id}"
+    reply = renderer.ask(puzzle.content, None, reply_key, current, locked=state.grade is not None)
     submitted = st.form_submit_button(
         t("submit"),
         type="primary",
@@ -151,8 +158,10 @@ if submitted and state.grade is None:
 with board:
     grade = state.grade
     checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
-    if grade is None and puzzle.kind in PICKS_FROM_HAND:
+    if puzzle.kind in PICKS_FROM_HAND:  # the hand is the cards to tap, marked once answered
         board_before_picking(puzzle.content, current)
+        if checks:
+            mark_picked(reply_key, puzzle.content.hand, checks)
     else:
         renderer.board(puzzle.content, current, checks)
 

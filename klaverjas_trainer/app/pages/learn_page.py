@@ -7,8 +7,9 @@ import time
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_cards, show_hints, show_mistakes, show_trump, style
-from klaverjas_trainer.app.questions import RENDERERS, Checks, chosen_wrong_only, seat_captions
+from klaverjas_trainer.app.board import mark_picked, show_hints, show_mistakes, style
+from klaverjas_trainer.app.lesson_board import show_step_picture
+from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, Checks, chosen_wrong_only
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -19,7 +20,7 @@ from klaverjas_trainer.app.services import (
 )
 from klaverjas_trainer.app.state import LessonState, session_object
 from klaverjas_trainer.storage import AnswerRecord
-from klaverjas_trainer.texts import describe_answer, explain, rule_title, seat_name, t
+from klaverjas_trainer.texts import describe_answer, explain, rule_title, t
 from lessons import Check, Lesson, Step
 from lessons.loader import GLOSSARY_LINK
 
@@ -59,38 +60,27 @@ def linked(text: str) -> str:
 
 
 def show_table(step: Step, index: int, checks: Checks | None = None) -> None:
-    table = step.table
-    if table is None:
-        return
-    if table.trump is not None:
-        show_trump(table.trump, current)
-    trick = table.trick
-    if trick:
-        key = f"reveal-{state.lesson_id}-{index}"
-        shown = st.session_state.setdefault(key, 1) if table.reveal else len(trick)
-        captions = seat_captions(table.leader, shown)
-        show_cards(trick[:shown], table.trump, current, captions=captions)
-        if shown < len(trick) and st.button(t("play-next-card"), key=f"{key}-more"):
-            st.session_state[key] = shown + 1
-            st.rerun()
-    if table.cards:
-        show_cards(table.cards, table.trump, current)
-    if table.hand:
-        mover = table.to_move
-        seat = f" ({seat_name(mover)})" if mover is not None else ""
-        st.caption(f"{t('your-hand')}{seat}")
-        show_cards(table.hand, table.trump, current, checks=checks)
-    for number, (leader, cards) in enumerate(table.tricks):
-        st.caption(t("trick-n", n=number + 1))
-        show_cards(cards, table.trump, current, captions=seat_captions(leader, 4))
+    """The step's picture; a trick to reveal comes card by card, with a button for the next."""
+    table, check = step.table, step.check
+    key = f"reveal-{state.lesson_id}-{index}"
+    reveal = table is not None and table.reveal and bool(table.trick)
+    shown = st.session_state.setdefault(key, 1) if reveal else None
+    picking = check is not None and check.kind.name in PICKS_FROM_HAND
+    show_step_picture(step, current, shown=shown, checks=checks, hand_in_question=picking)
+    more = table is not None and shown is not None and shown < len(table.trick)
+    if more and st.button(t("play-next-card"), key=f"{key}-more"):
+        st.session_state[key] = (shown or 0) + 1
+        st.rerun()
 
 
 def ask(lesson: Lesson, index: int, check: Check) -> None:
     key = f"check-{lesson.id}-{index}"
     renderer = RENDERERS[check.kind.name]
     with st.form(key):
-        reply = renderer.ask(check.content, check.question, f"{key}-reply", current)
         answered = index in state.grades
+        reply = renderer.ask(
+            check.content, check.question, f"{key}-reply", current, locked=answered
+        )
         if st.form_submit_button(
             t("check-answer"),
             type="primary",
@@ -172,6 +162,8 @@ def lesson_view(lesson: Lesson) -> None:
             checks = chosen_wrong_only(checks)
     with table_slot:
         show_table(step, index, checks)
+    if checks and check is not None and check.kind.name in PICKS_FROM_HAND:
+        mark_picked(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
     if terms:
         with st.expander(t("glossary")):
