@@ -74,6 +74,10 @@ pages += [
     ),
 ]
 navigation = st.navigation(pages)
+# The projector fills a 1920 x 1080 wall; set here, before anything is drawn, so it also holds
+# when the teacher arrives from another page (a page's own call came too late for that).
+wide = navigation.url_path == "projector"
+st.set_page_config(layout="wide" if wide else "centered")
 learner = profile().learner
 if learner is not None:
     st.sidebar.markdown(t("signed-in", name=md_escape(learner.name)))

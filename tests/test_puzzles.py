@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from klaverjas_core import AMSTERDAM, RuleId, Seat
-from klaverjas_trainer.texts import explain, rule_title
+from klaverjas_trainer.texts import explain, rule_title, seat_name
 from puzzles import (
     PRACTISABLE,
     PUZZLE_KINDS,
@@ -128,7 +128,11 @@ def test_who_revoked_names_the_card_and_the_broken_rule() -> None:
     puzzle = generate("who-revoked", "play.must-overtrump", seed=8, level=2)
     answer = puzzle.answer
     assert answer.rule is RuleId.PLAY_MUST_OVERTRUMP and answer.card is not None
-    assert f"{answer.card} was a revoke by" in explain(puzzle.solution.facts)
+    said = explain(puzzle.solution.facts)
+    assert f"{answer.card} was a revoke by" in said
+    # the reason speaks to "you": it says whose seat that is (not the learner's)
+    revoker = seat_name(puzzle.solution.facts[0].values["player"])  # type: ignore[arg-type]
+    assert f"was a revoke by {revoker}. As {revoker}: " in said
 
 
 # --- JSON lines ------------------------------------------------------------------------------

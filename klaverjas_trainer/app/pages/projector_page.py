@@ -20,7 +20,6 @@ if not teacher_signed_in():
     st.info(t("teacher-only"), icon=":material/lock:")
     st.stop()
 current.large = True  # the wall is far away
-st.set_page_config(layout="wide")  # the whole width of a 1920 x 1080 projector
 style()
 st.markdown(  # large type, and the room at the top of the page for the puzzle
     "<style>.stMarkdown p, .stMarkdown li { font-size: 1.6rem; }"
