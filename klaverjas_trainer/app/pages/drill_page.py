@@ -8,6 +8,7 @@ import time
 
 import streamlit as st
 
+from klaverjas_questions import Grade
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import (
@@ -22,7 +23,7 @@ from klaverjas_trainer.app.services import club, course, profile, require_learne
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
 from klaverjas_trainer.storage.store import utc_now
 from klaverjas_trainer.texts import bound, describe_answer, explain, nt, rule_title, t
-from puzzles import PUZZLE_KINDS, targets
+from puzzles import PUZZLE_KINDS, Puzzle, targets
 
 current = profile()
 learner = require_learner()
@@ -81,7 +82,10 @@ if state.set_unavailable:
 if current.group is not None and state.assignment is None:
     with st.expander(t("assignments"), expanded=True):
         show_assignments(club(), learner, current.group.id, course())
-if state.fresh or state.choice is None:
+
+
+def choose_puzzle() -> None:
+    """A new puzzle once the learner moved on (or a setting changed)."""
     group = current.group
     assignment = None
     if state.assignment is not None and group is not None:
@@ -101,84 +105,106 @@ if state.fresh or state.choice is None:
     state.fresh, state.grade, state.started = False, None, time.monotonic()
     state.focus = True  # a new puzzle: the keyboard starts on it, not at the top of the page
     if state.set_finished or state.set_unavailable:
-        st.rerun()
+        st.rerun(scope="app")  # the notice sits above the puzzle, outside the fragment
 
-if state.choice is None:
-    message = "no-mistakes" if state.mode == "mistakes" else "no-puzzle"
-    st.info(t(message), icon=":material/celebration:")
-    st.stop()
 
-puzzle = state.choice.puzzle
-reason = state.choice.reason
-if reason is not None and reason.key == "suggested":
-    title = rule_title(reason.fields["rule"])
-    st.markdown(t("suggested", title=title, reason=t(f"reason-{reason.fields['why']}")))
-elif reason is not None:
-    st.markdown(t(reason.key, **reason.fields))
-if state.mode == "streak":
-    state.best_streak = max(state.best_streak, current.best_streak)
-    now_column, best_column = st.columns(2)
-    now_column.metric(t("streak-now"), state.streak)
-    best_column.metric(t("streak-best"), state.best_streak)
-elif state.mode == "mistakes":
-    left = len(drill.open_mistakes(progress_store.answers(learner.id)))
-    st.caption(nt("mistakes-left", left))
+def show_why(choice: drill.Choice) -> None:
+    """Why this puzzle now, and the streak or the mistakes left."""
+    reason = choice.reason
+    if reason is not None and reason.key == "suggested":
+        title = rule_title(reason.fields["rule"])
+        st.markdown(t("suggested", title=title, reason=t(f"reason-{reason.fields['why']}")))
+    elif reason is not None:
+        st.markdown(t(reason.key, **reason.fields))
+    if state.mode == "streak":
+        state.best_streak = max(state.best_streak, current.best_streak)
+        now_column, best_column = st.columns(2)
+        now_column.metric(t("streak-now"), state.streak)
+        best_column.metric(t("streak-best"), state.best_streak)
+    elif state.mode == "mistakes":
+        left = len(drill.open_mistakes(progress_store.answers(learner.id)))
+        st.caption(nt("mistakes-left", left))
 
-renderer = RENDERERS[puzzle.kind]
-with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
-    show_rule_set(puzzle.rules)
-    board = st.container()  # drawn below, once it is known whether the answer is checked
-    reply_key = f"reply-{puzzle.id}"
-    reply = renderer.ask(puzzle.content, None, reply_key, current, locked=state.grade is not None)
-    submitted = st.form_submit_button(
-        t("submit"),
-        type="primary",
-        disabled=state.grade is not None,
-        key="answer_button",
-        shortcut="Enter",  # the keyboard: Tab and Space pick, Enter answers, N goes on
-    )
-if state.focus:
-    state.focus = False
-    focus_first_answer()
-if submitted and state.grade is None:
-    if reply is None:
-        st.warning(t("answer-first"), icon=":material/back_hand:")
-    else:
-        drill.answer(
-            state,
-            reply,
-            store=progress_store,
-            learner_id=learner.id,
-            seconds=time.monotonic() - state.started,
-            now=utc_now(),
+
+def ask_and_grade(puzzle: Puzzle) -> None:
+    """The board and the question in one form; Answer stores the reply, then grades it."""
+    renderer = RENDERERS[puzzle.kind]
+    with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
+        show_rule_set(puzzle.rules)
+        board = st.container()  # drawn below, once it is known whether the answer is checked
+        reply_key = f"reply-{puzzle.id}"
+        locked = state.grade is not None
+        reply = renderer.ask(puzzle.content, None, reply_key, current, locked=locked)
+        submitted = st.form_submit_button(
+            t("submit"),
+            type="primary",
+            disabled=locked,
+            key="answer_button",
+            shortcut="Enter",  # the keyboard: Tab and Space pick, Enter answers, N goes on
         )
-        if state.best_streak > current.best_streak:  # a new best: keep it with the profile
-            current.best_streak = state.best_streak
-            progress_store.save_settings(learner.id, current.settings())
-with board:
-    grade = state.grade
-    checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
-    if puzzle.kind in PICKS_FROM_HAND:  # the hand is the cards to tap, marked once answered
-        board_before_picking(puzzle.content, current)
-        if checks:
-            mark_picked(reply_key, puzzle.content.hand, checks)
-    else:
-        renderer.board(puzzle.content, current, checks)
+    if state.focus:
+        state.focus = False
+        focus_first_answer()
+    if submitted and state.grade is None:
+        if reply is None:
+            st.warning(t("answer-first"), icon=":material/back_hand:")
+        else:
+            drill.answer(
+                state,
+                reply,
+                store=progress_store,
+                learner_id=learner.id,
+                seconds=time.monotonic() - state.started,
+                now=utc_now(),
+            )
+            if state.best_streak > current.best_streak:  # a new best: keep it with the profile
+                current.best_streak = state.best_streak
+                progress_store.save_settings(learner.id, current.settings())
+    with board:
+        grade = state.grade
+        checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
+        if puzzle.kind in PICKS_FROM_HAND:  # the hand is the cards to tap, marked once answered
+            board_before_picking(puzzle.content, current)
+            if checks:
+                mark_picked(reply_key, puzzle.content.hand, checks)
+        else:
+            renderer.board(puzzle.content, current, checks)
 
-if state.grade is not None:
+
+def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
     title = rule_title(puzzle.rule)
-    if state.grade.correct:
+    if grade.correct:
         st.success(f"{t('right')} {t('rule-named', title=title)}", icon=":material/check_circle:")
         if state.cleared:
             st.caption(t("mistake-cleared"))
     else:
         answer_text = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
         st.error(f"{t('wrong')} {t('answer-was', answer=answer_text)}", icon=":material/cancel:")
-        show_mistakes(state.grade)
+        show_mistakes(grade)
         st.markdown(t("rule-named", title=title))
         st.write(explain(puzzle.solution.facts))
     if state.streak_over:
         st.warning(nt("streak-over", state.streak), icon=":material/flag:")
-    if st.button(t("next-puzzle"), type="primary", key="next_button", shortcut="N"):
-        drill.next_puzzle(state)
-        st.rerun()
+    st.button(
+        t("next-puzzle"), type="primary", key="next_button", shortcut="N",
+        on_click=drill.next_puzzle, args=(state,),  # one run: the next puzzle is drawn at once
+    )  # fmt: skip
+
+
+@st.fragment
+def puzzle_view() -> None:
+    """The puzzle, its answer and feedback, and Next: a click here reruns only this part of
+    the page (the settings and assignments above stay as they are)."""
+    if state.fresh or state.choice is None:
+        choose_puzzle()
+    if state.choice is None:
+        message = "no-mistakes" if state.mode == "mistakes" else "no-puzzle"
+        st.info(t(message), icon=":material/celebration:")
+        return
+    show_why(state.choice)
+    ask_and_grade(state.choice.puzzle)
+    if state.grade is not None:
+        show_feedback(state.choice.puzzle, state.grade)
+
+
+puzzle_view()
