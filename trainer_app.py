@@ -11,12 +11,17 @@ import streamlit as st
 from klaverjas_trainer.app.language import choose_language
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.phone import fold_sidebar_after_a_tap
-from klaverjas_trainer.app.services import current_language, keep_sign_ins, profile, sign_out
-from klaverjas_trainer.storage import StorageError
+from klaverjas_trainer.app.services import (
+    current_language,
+    keep_sign_ins,
+    profile,
+    sign_out,
+    storage_problems_said,
+)
 from klaverjas_trainer.texts import set_language, t
 
 set_language(current_language())  # every word of this run, in this session's language
-st.set_page_config(page_title=t("app-title"), page_icon="♣", layout="centered")
+st.set_page_config(page_title=t("app-title"), page_icon="♣")  # the layout: below, per page
 
 pages = [
     st.Page(
@@ -85,7 +90,5 @@ if learner is not None:
 choose_language()
 keep_sign_ins()
 fold_sidebar_after_a_tap()
-try:
+with storage_problems_said():  # a database that fails mid-session: said, the page kept
     navigation.run()
-except StorageError as error:  # a database that fails mid-session: say so, keep the page
-    st.error(t("storage-error", error=error), icon=":material/warning:")

@@ -10,5 +10,7 @@ for _ in $(seq 30); do
 done
 su postgres -c "psql -q -c \"DROP DATABASE IF EXISTS trainer_test\"" >/dev/null 2>&1
 su postgres -c "psql -q -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'trainer') THEN CREATE ROLE trainer LOGIN PASSWORD 'trainer'; END IF; END \\\$\\\$\"" >/dev/null
+# CREATEDB: the scale-out test gives its processes a database of their own.
+su postgres -c "psql -q -c \"ALTER ROLE trainer CREATEDB\"" >/dev/null
 su postgres -c "createdb -O trainer trainer_test"
 echo "postgresql+psycopg://trainer:trainer@127.0.0.1:5432/trainer_test"

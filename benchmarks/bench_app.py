@@ -8,6 +8,11 @@ measures:
 - memory per session: the server's resident memory growth per open session;
 - N concurrent learners for a while, each thinking 1-3 s between clicks like a person:
   latency percentiles, errors, and every answer counted in the database afterwards.
+With ``--scale-out`` it also runs the learners through two processes behind nginx on one
+PostgreSQL database (``KLAVERJAS_TEST_POSTGRES_URL`` names the server; a fresh database is
+made and dropped), side by side with one process, for each ``--learners`` count.
+``--before REV`` runs the same measurements on an older commit first (a git worktree), so a
+change is compared in one run on the same noisy machine.
 
 Run: ``python benchmarks/bench_app.py`` (``--learners 50 --seconds 60`` are the defaults;
 ``--quick`` for a smoke run). All traffic stays on 127.0.0.1 and every loop is bounded.
@@ -17,14 +22,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from klaverjas_trainer.storage import ProgressStore, make_engine  # noqa: E402
-from tests.streamlit_server import running_app  # noqa: E402
+from tests.streamlit_server import fresh_database, nginx_in_front, running_app  # noqa: E402
 
 
 class Client:
@@ -42,6 +51,8 @@ class Client:
         self.url = f"{base}/_stcore/agent/interact"
         self.session: str | None = None
         self.latencies: list[float] = []
+        # Cookies, as a browser keeps them: behind nginx the route cookie keeps the process.
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
 
     def post(self, body: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
         if self.session:
@@ -50,7 +61,7 @@ class Client:
             self.url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
         )
         start = time.perf_counter()
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with self.opener.open(request, timeout=60) as response:
             snapshot: dict[str, Any] = json.load(response)
         if record:
             self.latencies.append(time.perf_counter() - start)
@@ -128,7 +139,7 @@ def memory_per_session(base: str, pid: int, sessions: int) -> None:
     )
 
 
-def load(base: str, data: Path, learners: int, seconds: float) -> bool:
+def load(base: str, database: str, learners: int, seconds: float, label: str = "") -> bool:
     """Concurrent learners answering puzzles; True if nothing failed and nothing was lost."""
     counts: dict[str, int] = {}
     errors: list[str] = []
@@ -137,7 +148,7 @@ def load(base: str, data: Path, learners: int, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
 
     def learner(number: int) -> None:
-        name = f"Learner {number}"
+        name = f"Learner {learners}.{number}"  # a fresh name per load run
         client, think = Client(base), random.Random(number)
         answered = 0
         try:
@@ -160,12 +171,14 @@ def load(base: str, data: Path, learners: int, seconds: float) -> bool:
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 120)
-    store = ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}"))
+    engine = make_engine(database)
+    store = ProgressStore(engine)
     stored = {name: store.answer_count(store.learner(name).id) for name in counts}
+    engine.dispose()
     lost = {name: (counts[name], stored[name]) for name in counts if counts[name] != stored[name]}
     total = sum(counts.values())
     print(
-        f"load: {learners} learners for {seconds:.0f} s: {total} answers, "
+        f"load{label}: {learners} learners for {seconds:.0f} s: {total} answers, "
         f"{len(latencies)} requests, p50 {percentile(latencies, 0.5) * 1000:.0f} ms, "
         f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, "
         f"max {max(latencies) * 1000:.0f} ms, errors {len(errors)}"
@@ -176,30 +189,90 @@ def load(base: str, data: Path, learners: int, seconds: float) -> bool:
     return not errors and not lost
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--learners", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--interactions", type=int, default=100, help="single-learner cycles")
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    if args.quick:
-        args.learners, args.seconds, args.interactions = 5, 5, 10
+#: Room for 400 agent sessions: the memory step keeps its sessions while the load step runs.
+AGENT: tuple[str, ...] = ("--server.enableAgentApi", "true", "--server.agentMaxSessions", "400")
 
+
+def one_process(root: Path, args: argparse.Namespace, label: str) -> bool:
+    """Start-up, one learner, memory per session, then each load on one process (SQLite)."""
     data = Path(tempfile.mkdtemp(prefix="kj-bench-"))
     launched = time.perf_counter()
-    # Room for 400 agent sessions: the memory step keeps its sessions while the load step runs.
-    options = ("--server.enableAgentApi", "true", "--server.agentMaxSessions", "400")
-    with running_app(data, *options) as app:
+    with running_app(data, *AGENT, root=root, env={"PYTHONPATH": str(root)}) as app:
         base = app.url
         healthy = time.perf_counter() - launched
         start = time.perf_counter()
         Client(base).post({}, record=False)
         first_run = time.perf_counter() - start
-        print(f"start-up: health after {healthy:.2f} s, first page run {first_run * 1000:.0f} ms")
+        print(f"{label}start-up: health after {healthy:.2f} s, "
+              f"first page run {first_run * 1000:.0f} ms")  # fmt: skip
         single_learner(base, args.interactions)
-        memory_per_session(base, app.pid, args.learners)
-        return 0 if load(base, data, args.learners, args.seconds) else 1
+        memory_per_session(base, app.pid, max(args.learners))
+        database = f"sqlite:///{data / 'trainer.sqlite3'}"
+        return all(
+            load(base, database, n, args.seconds, f" {label}1 process")  # fresh names each
+            for n in args.learners
+        )
+
+
+def two_processes(root: Path, args: argparse.Namespace, label: str, server: str) -> bool:
+    """Each load through two processes behind nginx on one PostgreSQL database."""
+    ok = True
+    for learners in args.learners:
+        with ExitStack() as stack:
+            database = stack.enter_context(fresh_database(server))
+            env = {"KLAVERJAS_DATABASE_URL": database, "PYTHONPATH": str(root),
+                   "STREAMLIT_SERVER_COOKIE_SECRET": "bench-" + "x" * 26}  # fmt: skip
+            folder = Path(tempfile.mkdtemp(prefix="kj-nginx-"))
+            apps = [
+                stack.enter_context(running_app(folder / f"data{n}", *AGENT, env=env, root=root))
+                for n in range(2)
+            ]
+            front = stack.enter_context(
+                nginx_in_front([a.url.removeprefix("http://") for a in apps], folder)
+            )
+            ok &= load(front, database, learners, args.seconds, f" {label}2 processes + nginx")
+    return ok
+
+
+def measure(root: Path, args: argparse.Namespace, label: str) -> bool:
+    ok = one_process(root, args, label)
+    if args.scale_out:
+        server = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL", "")
+        if not server:
+            print("--scale-out needs KLAVERJAS_TEST_POSTGRES_URL (see .ci/postgres.sh)")
+            return False
+        ok &= two_processes(root, args, label, server)
+    return ok
+
+
+@contextmanager
+def checkout(revision: str) -> Iterator[Path]:
+    """`revision` in a temporary git worktree (removed afterwards)."""
+    folder = Path(tempfile.mkdtemp(prefix="kj-before-"))
+    subprocess.run(["git", "worktree", "add", "--detach", "-q", str(folder), revision],
+                   cwd=ROOT, check=True)  # fmt: skip
+    try:
+        yield folder
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT, check=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--learners", type=int, nargs="+", default=[50])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--interactions", type=int, default=100, help="single-learner cycles")
+    parser.add_argument("--scale-out", action="store_true", help="also 2 processes + nginx")
+    parser.add_argument("--before", metavar="REV", help="measure this commit first")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    if args.quick:
+        args.learners, args.seconds, args.interactions = [5], 5, 10
+    ok = True
+    if args.before:
+        with checkout(args.before) as old:
+            ok &= measure(old, args, f"[before {args.before}] ")
+    return 0 if measure(ROOT, args, "[now] " if args.before else "") and ok else 1
 
 
 if __name__ == "__main__":

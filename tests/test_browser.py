@@ -210,6 +210,10 @@ def test_a_reload_keeps_the_learner_and_the_teacher_in_a_real_browser(
         page.get_by_role("button", name="Continue as Rosa").click()
         expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
         expect(page.get_by_text("Playing as Rosa").first).to_be_visible()
+        page.wait_for_timeout(500)
+        page.reload()  # and again next week: continuing did not use up the kept sign-in
+        page.get_by_role("button", name="Continue as Rosa").click()
+        expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
         page.get_by_role("button", name="Sign out").click()
         page.wait_for_timeout(800)
         page.goto(f"{url}/drill")

@@ -6,6 +6,8 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -169,27 +171,38 @@ def sign_out() -> None:
         st.session_state.pop(key, None)
 
 
+@contextmanager
+def storage_problems_said() -> Iterator[None]:
+    """A database that fails mid-session is said on the page, and the page stays. Around the
+    page (in the frame) and inside each fragment, whose reruns run outside the frame."""
+    try:
+        yield
+    except StorageError as error:
+        st.error(t("storage-error", error=error), icon=":material/warning:")
+
+
 def keep_sign_ins() -> None:
     """Write (or clear) the sign-in cookies this session's state asks for; a no-op when the
-    browser already holds them. Run by the frame on every page."""
+    browser already holds them. Run by the frame on every page.
+
+    A cookie is cleared only after a sign-out here (or a kept sign-in found invalid): a new
+    session that has not yet taken up the kept sign-in ("Continue as ...") leaves it alone.
+    `written` remembers what this session wrote, since the browser's cookies as the session
+    saw them at its start go stale once it writes."""
     current = profile()
-    wanted = {
-        LEARNER_COOKIE: None if current.learner_forgotten else current.learner_token,
-        TEACHER_COOKIE: None if current.teacher_forgotten else current.teacher_token,
-    }
+    kept = (
+        (LEARNER_COOKIE, current.learner_token, current.learner_forgotten),
+        (TEACHER_COOKIE, current.teacher_token, current.teacher_forgotten),
+    )
     lines = []
-    for name, value in wanted.items():
-        held = browser_cookie(name)
-        if value is not None and value != held and value != current.written.get(name):
-            lines.append(f"{name}={value}; Max-Age={COOKIE_AGES[name]}; Path=/; SameSite=Strict")
-            current.written[name] = value
-        elif (
-            value is None
-            and (held or current.written.get(name))
-            and current.written.get(name) != ""
-        ):
+    for name, value, forgotten in kept:
+        held = current.written.get(name, browser_cookie(name))
+        if forgotten and held:
             lines.append(f"{name}=; Max-Age=0; Path=/; SameSite=Strict")
             current.written[name] = ""
+        elif not forgotten and value is not None and value != held:
+            lines.append(f"{name}={value}; Max-Age={COOKIE_AGES[name]}; Path=/; SameSite=Strict")
+            current.written[name] = value
     if lines:
         script = "".join(f"document.cookie = {json.dumps(line)};" for line in lines)
         st.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width=1)

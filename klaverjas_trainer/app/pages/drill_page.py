@@ -19,7 +19,14 @@ from klaverjas_trainer.app.board import (
     style,
 )
 from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, board_before_picking
-from klaverjas_trainer.app.services import club, course, profile, require_learner, store
+from klaverjas_trainer.app.services import (
+    club,
+    course,
+    profile,
+    require_learner,
+    storage_problems_said,
+    store,
+)
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
 from klaverjas_trainer.storage.store import utc_now
 from klaverjas_trainer.texts import bound, describe_answer, explain, nt, rule_title, t
@@ -195,6 +202,11 @@ def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
 def puzzle_view() -> None:
     """The puzzle, its answer and feedback, and Next: a click here reruns only this part of
     the page (the settings and assignments above stay as they are)."""
+    with storage_problems_said():
+        show_puzzle()
+
+
+def show_puzzle() -> None:
     if state.fresh or state.choice is None:
         choose_puzzle()
     if state.choice is None:
