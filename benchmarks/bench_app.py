@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -189,6 +190,10 @@ def load(base: str, database: str, learners: int, seconds: float, label: str = "
     return not errors and not lost
 
 
+PILLS = "[data-testid='stForm'] button[data-variant='pills']"
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--disable-background-networking", "--no-first-run"]  # fmt: skip
+
 #: Room for 400 agent sessions: the memory step keeps its sessions while the load step runs.
 AGENT: tuple[str, ...] = ("--server.enableAgentApi", "true", "--server.agentMaxSessions", "400")
 
@@ -234,7 +239,51 @@ def two_processes(root: Path, args: argparse.Namespace, label: str, server: str)
     return ok
 
 
+def browser_latency(root: Path, repetitions: int, label: str) -> None:
+    """What a person waits for in chromium: a tap on Answer until the feedback is on the
+    page, and a tap on Next until the next puzzle can be answered (median and p95)."""
+    from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415 - only here
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    data = Path(tempfile.mkdtemp(prefix="kj-browser-"))
+    idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
+    feedback, following = [], []
+    with (
+        running_app(data, root=root, env={"PYTHONPATH": str(root)}) as app,
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 1000})
+        page.goto(f"{app.url}/profile")
+        expect(page.locator(idle)).to_be_visible(timeout=30_000)
+        page.get_by_role("textbox", name="Your name").first.fill("Timer")
+        page.get_by_role("button", name="Start").click()
+        expect(page.get_by_text("Playing as Timer").first).to_be_visible(timeout=30_000)
+        page.get_by_role("link", name="Drill").first.click()
+        answer = page.get_by_role("button", name="Answer")
+        for _ in range(repetitions):
+            expect(answer).to_be_enabled(timeout=30_000)
+            page.locator(PILLS).first.click()
+            start = time.perf_counter()
+            answer.click()
+            expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+            feedback.append(time.perf_counter() - start)
+            expect(page.locator(idle)).to_be_visible(timeout=30_000)
+            start = time.perf_counter()
+            page.get_by_role("button", name="Next puzzle").click()
+            expect(page.get_by_text("Rule:")).to_have_count(0, timeout=30_000)
+            expect(answer).to_be_enabled(timeout=30_000)
+            following.append(time.perf_counter() - start)
+            expect(page.locator(idle)).to_be_visible(timeout=30_000)
+        browser.close()
+    for name, times in (("answer -> feedback", feedback), ("next -> puzzle", following)):
+        print(f"{label}browser {name}: median {statistics.median(times) * 1000:.0f} ms, "
+              f"p95 {percentile(times, 0.95) * 1000:.0f} ms over {len(times)}")  # fmt: skip
+
+
 def measure(root: Path, args: argparse.Namespace, label: str) -> bool:
+    if args.browser:
+        browser_latency(root, args.browser, label)
     ok = one_process(root, args, label)
     if args.scale_out:
         server = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL", "")
@@ -264,6 +313,8 @@ def main() -> int:
     parser.add_argument("--interactions", type=int, default=100, help="single-learner cycles")
     parser.add_argument("--scale-out", action="store_true", help="also 2 processes + nginx")
     parser.add_argument("--before", metavar="REV", help="measure this commit first")
+    parser.add_argument("--browser", type=int, default=0, metavar="N",
+                        help="also N answer/next cycles in chromium")  # fmt: skip
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if args.quick:

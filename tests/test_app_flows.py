@@ -13,7 +13,7 @@ from klaverjas_core import RuleId, parse_cards
 from klaverjas_questions import Grade
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
-from klaverjas_trainer.texts import rule_title
+from klaverjas_trainer.texts import explain, rule_title
 from lessons import load_course
 from puzzles import Puzzle
 
@@ -137,7 +137,9 @@ def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None
     puzzle = drill_puzzle(app)
     app.pills[0].set_value(list(puzzle.answer.cards))
     app.form_submit_button[0].click().run()
-    assert app.success[0].value.startswith("Right! Rule: **Must overtrump**")
+    # why it is right as well as the rule: the explanation the core gives for this position
+    assert app.success[0].value == f"Right! {explain(puzzle.solution.facts)}"
+    assert "Rule: **Must overtrump**" in [m.value for m in app.markdown]
     frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
     assert list(frame["correct"]) == [False, True]
     assert set(frame["rule"]) == {"play.must-overtrump"}

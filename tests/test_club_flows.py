@@ -121,6 +121,8 @@ def test_a_club_evening(data_dir: Path) -> None:
     teacher.button(key="presenter_reveal").click().run()
     assert not teacher.exception
     assert any(m.value.startswith("## ") for m in teacher.markdown)  # the answer, large
+    marked = [m.value for m in teacher.markdown if 'class="kj-row' in m.value]  # the hand
+    assert marked and "kj-legal" in marked[-1]  # each card marked as the answer says
     assert teacher.button(key="presenter_reveal").label == "Hide the answer"
     teacher.button(key="presenter_next").click().run()  # the next puzzle
     assert "Puzzle 2 of 2" in [m.value for m in teacher.markdown]

@@ -256,6 +256,17 @@ def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str
     st.markdown(f"<style>{' '.join(rules)}</style>", unsafe_allow_html=True)
 
 
+#: Once answered, the question's cards and fields take no taps (the next run disables them;
+#: this holds for the run in which the answer was stored).
+LOCK_CSS: Final = """<style>[data-testid="stForm"] [data-testid="stButtonGroup"],
+[data-testid="stForm"] input, [data-testid="stForm"] [data-baseweb="select"]
+{ pointer-events: none; }</style>"""
+
+
+def lock_answered() -> None:
+    st.markdown(LOCK_CSS, unsafe_allow_html=True)
+
+
 def yes_no(question: str, key: str, *, locked: bool = False) -> bool | None:
     """A Yes / No choice; None until the learner picks one."""
     answer = st.segmented_control(

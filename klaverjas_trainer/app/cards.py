@@ -56,7 +56,11 @@ CSS = """
 [data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.45rem; font-weight: 700; }
 /* Once answered, a card to tap says on its face what it was (see board.mark_picked). */
 [data-testid="stForm"] button[data-variant="pills"]::after { display: block; margin-top: .3rem;
-  font-size: .72rem; font-weight: 600; line-height: 1.1; color: #222; }
+  font-size: .72rem; font-weight: 600; line-height: 1.1; color: #222; max-width: 4.6rem;
+  white-space: normal; }
+/* A locked (answered) card keeps its face; a chosen one's lift clears the question above. */
+[data-testid="stForm"] button[data-variant="pills"]:disabled { opacity: 1; cursor: default; }
+[data-testid="stForm"] [data-testid="stButtonGroup"] [role="toolbar"] { padding-top: .5rem; }
 [data-testid="stForm"] button[data-variant="pills"] { flex-direction: column;
   justify-content: flex-start; }
 /* A phone's first screen is for the puzzle: less empty room above the page's title. */

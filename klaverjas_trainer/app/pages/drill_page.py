@@ -13,6 +13,7 @@ from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import (
     focus_first_answer,
+    lock_answered,
     mark_picked,
     show_mistakes,
     show_rule_set,
@@ -167,6 +168,8 @@ def ask_and_grade(puzzle: Puzzle) -> None:
             if state.best_streak > current.best_streak:  # a new best: keep it with the profile
                 current.best_streak = state.best_streak
                 progress_store.save_settings(learner.id, current.settings())
+    if state.grade is not None:
+        lock_answered()  # the reply is stored: it stays as given
     with board:
         grade = state.grade
         checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
@@ -180,8 +183,9 @@ def ask_and_grade(puzzle: Puzzle) -> None:
 
 def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
     title = rule_title(puzzle.rule)
-    if grade.correct:
-        st.success(f"{t('right')} {t('rule-named', title=title)}", icon=":material/check_circle:")
+    if grade.correct:  # why it is right, too: the target rule may not be all that decides
+        st.success(f"{t('right')} {explain(puzzle.solution.facts)}", icon=":material/check_circle:")
+        st.markdown(t("rule-named", title=title))
         if state.cleared:
             st.caption(t("mistake-cleared"))
     else:

@@ -7,7 +7,13 @@ import time
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import mark_picked, show_hints, show_mistakes, style
+from klaverjas_trainer.app.board import (
+    lock_answered,
+    mark_picked,
+    show_hints,
+    show_mistakes,
+    style,
+)
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, Checks, chosen_wrong_only
 from klaverjas_trainer.app.services import (
@@ -162,6 +168,8 @@ def lesson_view(lesson: Lesson) -> None:
             checks = chosen_wrong_only(checks)
     with table_slot:
         show_table(step, index, checks)
+    if grade is not None:
+        lock_answered()  # until "Try again", the reply stays as given
     if checks and check is not None and check.kind.name in PICKS_FROM_HAND:
         mark_picked(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))

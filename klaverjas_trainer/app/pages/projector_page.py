@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from klaverjas_questions import question_kind
 from klaverjas_trainer.app.assignments import describe, set_puzzle
 from klaverjas_trainer.app.board import show_rule_set, style
 from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
@@ -60,9 +61,12 @@ with st.expander(t("presenter-choose")):  # chosen once an evening: folded out o
     elif source == "deal" and deals:
         deal = pick_deal(deals, "projector_deal")
     elif source == "lesson":
+        lessons = list(course().lessons)
+        assigned = {a.lesson_id for a in work if a.lesson_id is not None}
         lesson = st.selectbox(
             t("lesson"),
-            list(course().lessons),
+            lessons,
+            index=next((i for i, item in enumerate(lessons) if item.id in assigned), 0),
             key="projector_lesson",
             format_func=bound(lambda item: f"{item.number}. {item.title}"),
         )
@@ -78,8 +82,13 @@ if chosen is not None:
         st.warning(t("set-unavailable"), icon=":material/warning:")
         st.stop()
     board, answer = st.columns([3, 2], gap="large")  # the answer beside the board, on one wall
+    renderer = RENDERERS[puzzle.kind]
+    marks = None
+    if reveal:  # every card of the hand marked allowed or not, as the answer says
+        solved = question_kind(puzzle.kind).grade(puzzle.content, puzzle.rules, puzzle.answer)
+        marks = renderer.checks(puzzle.content, puzzle.rules, solved)
     with board:
-        RENDERERS[puzzle.kind].board(puzzle.content, current, None)
+        renderer.board(puzzle.content, current, marks)
     with answer:
         st.markdown(f"**{t(f'kind-{puzzle.kind}')}**")
         show_rule_set(puzzle.rules)
