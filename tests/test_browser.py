@@ -25,6 +25,9 @@ from .streamlit_server import running_app
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "club-evening"
 ARTIFACTS = ROOT / "artifacts"
+#: The sign-in form's name field: the profile page also has a "Your name" to join a group,
+#: and while the page is still being drawn that one can be the first on it.
+SIGN_IN_NAME = ".st-key-new_name input"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -48,7 +51,7 @@ def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
     page.goto(f"{server}/profile")
     expect(idle).to_be_visible(timeout=30_000)
-    page.get_by_label("Your name").first.fill("Anna")  # the sign-in form comes before joining
+    page.locator(SIGN_IN_NAME).fill("Anna")
     page.get_by_role("button", name="Start").click()
     expect(page.get_by_role("heading", name="Settings")).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Start a drill").click()
@@ -137,7 +140,7 @@ def play_cards_at_the_table(page: Page, server: str, name: str, screenshot: Path
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
     page.goto(f"{server}/profile")
     expect(idle).to_be_visible(timeout=30_000)
-    page.get_by_label("Your name").first.fill(name)
+    page.locator(SIGN_IN_NAME).fill(name)
     page.get_by_role("button", name="Start").click()
     expect(page.get_by_role("heading", name="Settings")).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Play a deal").click()
@@ -201,7 +204,7 @@ def test_a_reload_keeps_the_learner_and_the_teacher_in_a_real_browser(
         idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
         page.goto(f"{url}/profile")
         expect(idle).to_be_visible(timeout=30_000)
-        page.get_by_label("Your name").first.fill("Rosa")
+        page.locator(SIGN_IN_NAME).fill("Rosa")
         page.get_by_role("button", name="Start").click()
         expect(page.get_by_text("Playing as Rosa").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(500)
@@ -350,7 +353,7 @@ def test_each_language_from_the_first_visit_in_a_real_browser(
             idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
             page.goto(f"{url}/profile")
             expect(idle).to_be_visible(timeout=30_000)
-            page.get_by_label(words["your-name"]).first.fill(f"Lena {code}{suffix}")
+            page.locator(SIGN_IN_NAME).fill(f"Lena {code}{suffix}")
             page.get_by_role("button", name=words["start"]).click()
             expect(idle).to_be_visible(timeout=30_000)
             page.get_by_role("link", name=words["go-drill"]).click()  # the same session

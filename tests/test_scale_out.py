@@ -18,7 +18,7 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 
 from .conftest import postgres_url
 from .streamlit_server import NGINX, RunningApp, fresh_database, nginx_in_front, running_app
-from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .test_browser import CHROMIUM, CHROMIUM_ARGS, SIGN_IN_NAME
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 PILLS = "[data-testid='stForm'] button[data-variant='pills']"
@@ -60,7 +60,7 @@ def moves_and_keeps_everything(database: str, tmp_path: Path) -> None:
         idle = page.locator(IDLE)
         page.goto(f"{url}/profile")
         expect(idle).to_be_visible(timeout=30_000)
-        page.get_by_role("textbox", name="Your name").first.fill("Mover")
+        page.locator(SIGN_IN_NAME).fill("Mover")
         page.get_by_role("button", name="Start").click()
         expect(page.get_by_text("Playing as Mover").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(500)  # the sign-in cookie is written after the run

@@ -242,10 +242,10 @@ def css_string(text: str) -> str:
 
 def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str, str]]) -> None:
     """After an answer the cards the learner tapped carry the marks themselves: allowed, not
-    allowed, chosen wrongly or missed, in colour and in words on the card; they no longer
-    take a tap (the reply is stored)."""
+    allowed, chosen wrongly or missed, in colour and in words on the card (`lock_answered`
+    keeps them from taking a tap)."""
     scope = f".{key_class(key)}"
-    rules = [f"{scope} button {{ pointer-events: none; }}"]
+    rules = []
     for index, card in enumerate(cards, start=1):
         state, note = checks.get(card, ("", ""))
         button = f'{scope} button[data-variant="pills"]:nth-of-type({index})'

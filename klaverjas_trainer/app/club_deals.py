@@ -35,11 +35,12 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
         due = st.date_input(t("due-date"), value=None, key="deal_due")
         if st.form_submit_button(t("assign-deal-button"), key="assign_deal"):
             try:
-                clubs.assign_deal(group.id, int(number), due)
+                made = clubs.assign_deal(group.id, int(number), due)
             except ValueError as problem:
                 st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
             else:
-                st.success(t("assigned"), icon=":material/check_circle:")
+                said = t("assigned", what=describe(made, course()))
+                st.success(said, icon=":material/check_circle:")
     deals = [a for a in clubs.assignments(group.id) if a.is_deal]
     if not deals:
         return

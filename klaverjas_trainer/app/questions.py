@@ -191,6 +191,16 @@ def board_trick(content: Any, profile: Profile, checks: Checks | None = None) ->
         st.caption(t("last-trick"))
 
 
+def count_parts(content: Any) -> list[str]:
+    """What a count-trick question asks, in the words of its answer fields."""
+    words = {
+        "winner": t("who-wins"),
+        "points": t("points-with-last") if content.last_trick else t("points"),
+        "roem": t("roem"),
+    }
+    return [words[part] for part in content.ask]
+
+
 def ask_count(
     content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:

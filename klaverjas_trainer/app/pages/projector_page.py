@@ -11,7 +11,7 @@ from klaverjas_trainer.app.board import show_rule_set, style
 from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.presenter import presenter_bar
-from klaverjas_trainer.app.questions import RENDERERS
+from klaverjas_trainer.app.questions import RENDERERS, count_parts
 from klaverjas_trainer.app.services import club, course, profile, teacher_signed_in
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
@@ -91,6 +91,8 @@ if chosen is not None:
         renderer.board(puzzle.content, current, marks)
     with answer:
         st.markdown(f"**{t(f'kind-{puzzle.kind}')}**")
+        if puzzle.kind == "count-trick":  # which parts the class works out
+            st.markdown("\n".join(f"- {part}" for part in count_parts(puzzle.content)))
         show_rule_set(puzzle.rules)
         if reveal:
             st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")

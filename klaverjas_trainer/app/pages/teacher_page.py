@@ -333,7 +333,7 @@ with assign:
         if st.form_submit_button(t("assign-button"), key="assign_button"):
             try:
                 if what == "lesson":
-                    clubs.assign(group.id, lesson_id=lesson_id, due=due)
+                    new_work = clubs.assign(group.id, lesson_id=lesson_id, due=due)
                 else:
                     if not rule or not can_generate(kind, RuleId(rule), house_rules):
                         raise InputError(
@@ -342,7 +342,7 @@ with assign:
                             kind=t(f"kind-{kind}"),
                             rule=title(rule) if rule else "-",
                         )
-                    clubs.assign(
+                    new_work = clubs.assign(
                         group.id,
                         kind=kind,
                         rule=rule,
@@ -354,7 +354,8 @@ with assign:
             except ValueError as problem:
                 st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
             else:
-                st.success(t("assigned"), icon=":material/check_circle:")
+                said = t("assigned", what=describe(new_work, course()))  # what, not only that
+                st.success(said, icon=":material/check_circle:")
 
 with shared_deal:
     deal_tab(clubs, group, members)
