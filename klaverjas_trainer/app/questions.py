@@ -12,6 +12,7 @@ each card of the hand whether it was allowed and whether the learner got it wron
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -44,7 +45,7 @@ from klaverjas_trainer.app.board import (
 )
 from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.services import Profile
-from klaverjas_trainer.app.table_view import table_html
+from klaverjas_trainer.app.table_view import table_html, tricks_html
 from klaverjas_trainer.texts import bound, card_text, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name, table_roem
 
@@ -286,17 +287,21 @@ def ask_nat(
 
 
 def board_revoke(content: RevokeContent, profile: Profile, checks: Checks | None = None) -> None:
-    """The four hands as dealt, at their seats, and the tricks played, card under seat."""
+    """The four hands as dealt, at their seats, and the tricks played, card under seat: side
+    by side where there is room (a projector), one under the other where not."""
     show_trump(content.trump, profile)
-    st.caption(t("hands-dealt"))
     hands = dict(zip(Seat, content.hands, strict=True))
-    picture = table_html(
+    dealt = table_html(
         dealer=None, trick={}, trump=content.trump, choosers=None, to_act=None,
         four_colour=profile.four_colour, viewer=None, leader=content.first_leader, hands=hands,
     )  # fmt: skip
-    st.markdown(picture, unsafe_allow_html=True)
-    st.caption(t("tricks-played"))
-    show_tricks(content.tricks, content.trump, profile)
+    played = tricks_html(content.tricks, content.trump, four_colour=profile.four_colour)
+    parts = [(t("hands-dealt"), dealt), (t("tricks-played"), played)]
+    blocks = "".join(
+        f'<div><p class="kj-part">{html.escape(title)}</p>{picture}</div>'
+        for title, picture in parts
+    )
+    st.markdown(f'<div class="kj-side">{blocks}</div>', unsafe_allow_html=True)
 
 
 def ask_revoke(

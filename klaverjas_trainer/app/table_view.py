@@ -57,6 +57,11 @@ TABLE_CSS: Final = """
   .kj-felt .kj-card { width: 2.6rem; height: 3.5rem; font-size: 1.05rem; padding: .15rem .25rem; }
   .kj-felt .kj-c { font-size: .75rem; }
 }
+/* Two pictures side by side where the page is wide enough, else one under the other. */
+.kj-side { display: flex; flex-wrap: wrap; gap: 1rem 2.5rem; align-items: flex-start; }
+.kj-side > div { flex: 0 1 auto; }
+.kj-side .kj-table.kj-deal { margin: 0; width: min(100vw - 3rem, 34rem); }
+.kj-side .kj-part { color: #555; font-size: .9rem; margin: 0 0 .2rem; }
 .kj-tricks { border-collapse: collapse; margin: .3rem 0 .8rem; }
 .kj-tricks caption { caption-side: top; text-align: left; color: #444; font-size: .9rem; }
 .kj-tricks th, .kj-tricks td { padding: .2rem .35rem; text-align: center; font-size: .9rem; }

@@ -33,7 +33,7 @@ if not groups:
     st.header(t("projector"))
     st.info(t("no-groups"), icon=":material/group_add:")
     st.stop()
-with st.expander(t("presenter-choose")):  # chosen once an evening: folded out of the way
+with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: one line
     group = st.selectbox(
         t("pick-group"),
         groups,
