@@ -10,13 +10,18 @@ from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.storage.club import Assignment, ClubStore
 from klaverjas_trainer.storage.store import Learner
 from klaverjas_trainer.texts import nt, rule_title, t
-from lessons import Course
+from lessons import Course, Lesson
 from puzzles import Puzzle
+
+
+def lesson_name(lesson: Lesson) -> str:
+    """A lesson as Learn and the projector list it: "4. Following suit"."""
+    return f"{lesson.number}. {lesson.title}"
 
 
 def describe(assignment: Assignment, course: Course) -> str:
     if assignment.lesson_id is not None:
-        return t("assignment-lesson", title=course.lesson(assignment.lesson_id).title)
+        return t("assignment-lesson", title=lesson_name(course.lesson(assignment.lesson_id)))
     if assignment.is_deal:
         return t("assignment-deal", number=assignment.seed)
     return nt(

@@ -6,7 +6,7 @@ import time
 
 import streamlit as st
 
-from klaverjas_trainer.app.assignments import show_assignments
+from klaverjas_trainer.app.assignments import lesson_name, show_assignments
 from klaverjas_trainer.app.board import (
     lock_answered,
     mark_picked,
@@ -147,7 +147,7 @@ def lesson_view(lesson: Lesson) -> None:
     if st.button("← " + t("all-lessons"), key="all_lessons"):
         state.lesson_id = None
         st.rerun()
-    st.header(f"{lesson.number}. {lesson.title}")
+    st.header(lesson_name(lesson))
     index = state.step
     step = lesson.steps[index]
     st.progress(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_questions import question_kind
-from klaverjas_trainer.app.assignments import describe, set_puzzle
+from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzle
 from klaverjas_trainer.app.board import show_rule_set, style
 from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
 from klaverjas_trainer.app.lesson_board import show_step_picture
@@ -68,7 +68,7 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
             lessons,
             index=next((i for i, item in enumerate(lessons) if item.id in assigned), 0),
             key="projector_lesson",
-            format_func=bound(lambda item: f"{item.number}. {item.title}"),
+            format_func=bound(lesson_name),
         )
 
 if chosen is not None:
@@ -110,7 +110,7 @@ elif lesson is not None:
     step = lesson.steps[at]
     words, table = st.columns([2, 3], gap="large")
     with words:
-        st.subheader(f"{lesson.number}. {lesson.title}")
+        st.subheader(lesson_name(lesson))
         st.markdown(step.text.replace("[[", "**").replace("]]", "**"))
         if step.check is not None:
             check = step.check

@@ -12,7 +12,7 @@ import streamlit as st
 
 from klaverjas_core import VARIANTS, Card, RuleId, RuleSet
 from klaverjas_questions import QuestionError
-from klaverjas_trainer.app.assignments import describe, set_puzzles
+from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzles
 from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.language import language_name
@@ -321,7 +321,7 @@ with assign:
                 t("lesson"),
                 lessons,
                 key="assign_lesson",
-                format_func=bound(lambda i: course().lesson(i).title),
+                format_func=bound(lambda i: lesson_name(course().lesson(i))),
             )
         else:
             rules = [r.value for r in targets(kind, house_rules)]  # only what this kind can make
