@@ -10,7 +10,7 @@ import streamlit as st
 
 from klaverjas_trainer.app.language import choose_language
 from klaverjas_trainer.app.markup import md_escape
-from klaverjas_trainer.app.phone import fold_sidebar_after_a_tap
+from klaverjas_trainer.app.page_scripts import install_page_scripts
 from klaverjas_trainer.app.services import (
     current_language,
     keep_sign_ins,
@@ -89,6 +89,6 @@ if learner is not None:
     st.sidebar.button(t("sign-out"), key="learner_sign_out", on_click=sign_out)
 choose_language()
 keep_sign_ins()
-fold_sidebar_after_a_tap()
+install_page_scripts()
 with storage_problems_said():  # a database that fails mid-session: said, the page kept
     navigation.run()

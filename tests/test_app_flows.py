@@ -285,7 +285,8 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     app.form_submit_button[0].click().run()  # nothing chosen yet: not graded
     assert "Answer the question to go on." in app.warning[0].value
     assert stored(data_dir, "Anna").answer_count() == 0
-    assert any("Amsterdam rules" in c.value for c in app.caption)  # the rule set is shown
+    shown_rules = any("Amsterdam rules" in c.value for c in app.caption)
+    assert shown_rules is (kind != "amsterdam-or-rotterdam")  # that one asks under both
     fill_in(app, puzzle, right=False)
     app.form_submit_button[0].click().run()
     assert not app.exception
@@ -389,3 +390,17 @@ def test_card_order_is_asked_place_by_place_not_by_click_order(data_dir: Path) -
     places[2].set_value(parse_cards("A♥")[0])
     app.form_submit_button[0].click().run()
     assert not app.exception and app.success[0].value.startswith("Right!")
+
+
+def test_a_who_revoked_puzzle_does_not_name_its_rule_before_the_answer(data_dir: Path) -> None:
+    """The broken rule is half of the answer: the "Suggested: <rule>" line would give it."""
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(DRILL).run()
+    app.selectbox(key="drill_kind").set_value("which-cards").run()
+    assert any(m.value.startswith("Suggested: **") for m in app.markdown)  # other kinds: named
+    app.selectbox(key="drill_kind").set_value("who-revoked").run()
+    puzzle = drill_puzzle(app)
+    assert puzzle.kind == "who-revoked"
+    said = [m.value for m in app.markdown]
+    assert not any(m.startswith("Suggested: ") for m in said)
+    assert not any(rule_title(puzzle.rule) in m for m in said)

@@ -67,7 +67,7 @@ def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
 
 def drill_by_keyboard(page: Page) -> None:
     """A puzzle answered without the mouse: in the hand's cards the arrows move and Space
-    picks, Tab goes on to Answer and Enter answers; N brings the next puzzle."""
+    picks, Enter answers; N brings the next puzzle."""
     idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
     page.get_by_role("button", name="Next puzzle").click()
     expect(page.get_by_text("Rule:")).to_have_count(0, timeout=30_000)  # the new puzzle is up
@@ -84,9 +84,9 @@ def drill_by_keyboard(page: Page) -> None:
     page.keyboard.press(" ")
     second = page.locator("[data-testid='stForm'] button[data-variant='pills']").nth(1)
     expect(second).to_have_attribute("aria-pressed", "true", timeout=30_000)
-    page.keyboard.press("Tab")  # out of the hand, to Answer
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # on the card: answers (the browser alone would drop it)
     expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+    expect(second).to_have_attribute("aria-pressed", "true")  # still chosen, as answered
     expect(idle).to_be_visible(timeout=30_000)
     page.keyboard.press("n")
     expect(page.get_by_text("Rule:")).to_have_count(0, timeout=30_000)

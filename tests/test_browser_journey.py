@@ -66,7 +66,7 @@ def test_a_newcomer_s_first_visit_lesson_reload_and_drill(
         expect(page.get_by_role("heading", name="1. The table")).to_be_visible(timeout=30_000)
         expect(page.locator(".kj-table")).to_be_visible()  # the seats, drawn
         page.locator("[data-testid='stButtonGroup'] button", has_text="South").click()
-        page.get_by_role("button", name="Check").click()
+        page.keyboard.press("Enter")  # answers, as Check's shortcut says (not: drop South)
         expect(page.get_by_text("Right!").first).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         page.screenshot(path=str(ARTIFACTS / f"journey-lesson1-{device}.png"), full_page=True)
@@ -83,8 +83,8 @@ def test_a_newcomer_s_first_visit_lesson_reload_and_drill(
         expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         answer = page.get_by_role("button", name="Answer")
-        expect(answer).to_be_in_viewport()  # no scrolling to answer, on a phone too
         page.screenshot(path=str(ARTIFACTS / f"journey-drill-{device}.png"))
+        expect(answer).to_be_in_viewport()  # no scrolling to answer, on a phone too
         page.locator(PILLS).first.click()  # tap a card itself
         answer.click()
         expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)

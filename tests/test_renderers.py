@@ -4,12 +4,13 @@ words, and every puzzle kind printed on a worksheet: a new kind without its rend
 from __future__ import annotations
 
 from klaverjas_core import Seat, parse_cards
-from klaverjas_questions import KINDS
-from klaverjas_trainer.app.questions import RENDERERS
+from klaverjas_questions import KINDS, Grade
+from klaverjas_questions.count_trick import TrickContent, TrickCount
+from klaverjas_trainer.app.questions import RENDERERS, card_checks
 from klaverjas_trainer.app.table_view import mover_view
-from klaverjas_trainer.texts import DESCRIBERS
+from klaverjas_trainer.texts import DESCRIBERS, describe_answer
 from klaverjas_trainer.worksheets import RENDERERS as SHEET_RENDERERS
-from puzzles import PUZZLE_KINDS
+from puzzles import PUZZLE_KINDS, generate
 
 
 def test_every_question_kind_has_an_app_renderer_and_words_for_its_answer() -> None:
@@ -29,3 +30,24 @@ def test_the_trick_so_far_sits_at_the_table_as_the_player_to_move_sees_it() -> N
     assert mover_view(three) == dict(zip((Seat.WEST, Seat.NORTH, Seat.EAST), three, strict=True))
     assert mover_view(three[:1]) == {Seat.EAST: three[0]}
     assert mover_view(()) == {}
+
+
+def test_a_yes_no_card_is_marked_allowed_or_not_never_chosen_or_left_out() -> None:
+    puzzle = generate("card-legal", "play.must-overtrump", seed=2)
+    ((card, (state, words)),) = card_checks(puzzle.content, puzzle.rules, Grade(False)).items()
+    assert card == puzzle.content.card and state.endswith(" wrong")
+    assert words == ("✗ allowed" if puzzle.answer.legal else "✗ not allowed")
+    ((_, (state, words)),) = card_checks(puzzle.content, puzzle.rules, Grade(True)).items()
+    assert state in ("legal", "illegal") and not words.startswith("✗")
+
+
+def test_points_of_a_last_trick_are_not_called_card_points() -> None:
+    """4 card points and the last trick's 10 make 14 points, not "14 card points"."""
+    content = TrickContent.from_dict(
+        {"trump": "♥", "trick": ["7♣", "8♦", "9♣", "K♣"], "leader": 1, "trick_number": 8,
+         "ask": ["points"]}
+    )  # fmt: skip
+    said = describe_answer("count-trick", content, TrickCount(points=14))
+    assert said == "14 points with the last trick's 10"
+    content = TrickContent.from_dict({**content.to_dict(), "trick_number": 3})
+    assert describe_answer("count-trick", content, TrickCount(points=4)) == "4 card points"

@@ -260,7 +260,9 @@ def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str
 #: this holds for the run in which the answer was stored).
 LOCK_CSS: Final = """<style>[data-testid="stForm"] [data-testid="stButtonGroup"],
 [data-testid="stForm"] input, [data-testid="stForm"] [data-baseweb="select"]
-{ pointer-events: none; }</style>"""
+{ pointer-events: none; }
+[data-testid="stForm"] button[data-testid$="FormSubmit"] { pointer-events: none; opacity: .5; }
+</style>"""
 
 
 def lock_answered() -> None:

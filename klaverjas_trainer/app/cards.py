@@ -63,7 +63,8 @@ CSS = """
 [data-testid="stForm"] [data-testid="stButtonGroup"] [role="toolbar"] { padding-top: .5rem; }
 [data-testid="stForm"] button[data-variant="pills"] { flex-direction: column;
   justify-content: flex-start; }
-/* A phone's first screen is for the puzzle: less empty room above the page's title. */
+/* The first screen is for the puzzle: less empty room above the page's title. */
+[data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
 @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3rem; } }
 [data-testid="stForm"] button[data-variant="pills"][aria-pressed="true"] {
   outline: 4px solid #2962ff; background: #e8f0fe; transform: translateY(-.4rem);

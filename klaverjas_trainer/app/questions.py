@@ -116,8 +116,13 @@ def position_checks(content: PositionContent, rules: RuleSet, grade: Grade) -> C
 
 
 def card_checks(content: CardQuestion, rules: RuleSet, grade: Grade) -> Checks:
-    legal = set(content.position.legal_cards(rules))
-    return {content.card: hand_checks(content.position.hand, legal, grade)[content.card]}
+    """The one card asked about: allowed or not, and a cross when the learner said otherwise
+    (a yes/no question: nothing was "chosen" or "left out")."""
+    allowed = content.card in set(content.position.legal_cards(rules))
+    state, words = ("legal", t("check-legal")) if allowed else ("illegal", t("check-illegal"))
+    if not grade.correct:
+        return {content.card: (f"{state} wrong", f"✗ {words}")}
+    return {content.card: (state, words)}
 
 
 #: Kinds whose question shows the hand as the cards to tap: before the answer the board

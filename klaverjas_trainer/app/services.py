@@ -288,12 +288,12 @@ def current_language() -> str:
     return current.language
 
 
-def offer_continue() -> None:
+def offer_continue() -> bool:
     """ "Continue as Anna · Tuesday beginners" for the learner this browser remembers; a tap
     signs them in again (no PIN needed: this device was signed in before)."""
     found = remembered()
     if found is None:
-        return
+        return False
     learner, group = found
     name = md_escape(learner.name)
     label = (
@@ -304,6 +304,7 @@ def offer_continue() -> None:
     if st.button(label, type="primary", key="continue_as", icon=":material/login:"):
         sign_in(learner, group, token=browser_cookie(LEARNER_COOKIE))
         st.rerun()
+    return True
 
 
 def require_learner() -> Learner:
@@ -311,8 +312,8 @@ def require_learner() -> Learner:
     profile page; then a stop."""
     learner = profile().learner
     if learner is None:
-        offer_continue()
-        st.info(t("need-profile"), icon=":material/person:")
+        if not offer_continue():  # "Continue as Anna" is the way on; else the profile page
+            st.info(t("need-profile"), icon=":material/person:")
         st.page_link("klaverjas_trainer/app/pages/profile_page.py", label=t("nav-settings"))
         st.stop()
         raise RuntimeError  # unreachable

@@ -30,13 +30,14 @@ TABLE_CSS: Final = """
   background: #fff; color: #222; }
 .kj-table .kj-chip.kj-choosers { border-color: #b8860b; background: #fff8e1; }
 .kj-table .kj-turn b { text-decoration: underline; text-decoration-thickness: 3px; }
-.kj-felt { grid-area: felt; display: grid; min-height: 13.5rem; padding: .4rem;
+.kj-felt { grid-area: felt; display: grid; min-height: 11.5rem; padding: .3rem;
   border-radius: 1.2rem; background: #2e7d4f; border: 3px solid #1f5c39;
   grid-template-columns: 1fr 1fr 1fr; grid-template-rows: 1fr 1fr 1fr;
   grid-template-areas: ". top ." "left c right" ". bottom .";
   align-items: center; justify-items: center; }
 .kj-felt .kj-c { grid-area: c; color: #fff; font-size: .85rem; text-align: center; }
 .kj-felt .kj-win .kj-card { outline: 4px solid #ffd54f; }
+.kj-felt .kj-card { width: 2.9rem; height: 4rem; }
 .kj-top { grid-area: top; } .kj-left { grid-area: left; } .kj-bottom { grid-area: bottom; }
 .kj-right { grid-area: right; }
 .kj-table .kj-chip.kj-leader { border-color: #2962ff; background: #e8f0fe; }
@@ -60,7 +61,7 @@ TABLE_CSS: Final = """
 /* Two pictures side by side where the page is wide enough, else one under the other. */
 .kj-side { display: flex; flex-wrap: wrap; gap: 1rem 2.5rem; align-items: flex-start; }
 .kj-side > div { flex: 0 1 auto; }
-.kj-side .kj-table.kj-deal { margin: 0; width: min(100vw - 3rem, 34rem); }
+.kj-side .kj-table.kj-deal { margin: 0; width: 34rem; max-width: 100%; }
 .kj-side .kj-part { color: #555; font-size: .9rem; margin: 0 0 .2rem; }
 .kj-tricks { border-collapse: collapse; margin: .3rem 0 .8rem; }
 .kj-tricks caption { caption-side: top; text-align: left; color: #444; font-size: .9rem; }
@@ -88,8 +89,9 @@ LARGE_CSS: Final = """
 .kj-felt { min-height: 21rem; }
 .kj-felt .kj-card { width: 4.4rem; height: 6rem; font-size: 1.8rem; }
 .kj-felt .kj-c { font-size: 1.1rem; }
-.kj-hand .kj-card, .kj-tricks .kj-card { width: 3rem; height: 4rem; font-size: 1.3rem; }
-.kj-tricks th, .kj-tricks td { font-size: 1.15rem; }
+.kj-hand .kj-card, .kj-tricks .kj-card { width: 3.4rem; height: 4.6rem; font-size: 1.5rem; }
+.kj-tricks th, .kj-tricks td { font-size: 1.3rem; }
+.kj-side .kj-table.kj-deal { width: 42rem; } .kj-side .kj-part { font-size: 1.2rem; }
 </style>
 """
 

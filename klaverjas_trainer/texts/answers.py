@@ -54,7 +54,10 @@ def _yes_no(value: bool | None) -> str:
 def _count_trick(content: Any, answer: Any) -> str:
     parts = {
         "winner": t("answer-winner", winner=_card(answer.winner)),
-        "points": t("answer-points", points=_number(answer.points)),
+        "points": t(
+            "answer-points-last" if content.last_trick else "answer-points",
+            points=_number(answer.points),
+        ),
         "roem": t("answer-roem", roem=_number(answer.roem)),
     }
     return " · ".join(parts[question] for question in content.ask)

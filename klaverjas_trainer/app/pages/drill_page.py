@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Final
 
 import streamlit as st
 
@@ -92,6 +93,10 @@ if current.group is not None and state.assignment is None:
         show_assignments(club(), learner, current.group.id, course())
 
 
+#: Kinds whose answer is a rule: the suggestion line must not name it.
+RULE_IS_ASKED: Final = frozenset({"who-revoked"})
+
+
 def choose_puzzle() -> None:
     """A new puzzle once the learner moved on (or a setting changed)."""
     group = current.group
@@ -119,7 +124,9 @@ def choose_puzzle() -> None:
 def show_why(choice: drill.Choice) -> None:
     """Why this puzzle now, and the streak or the mistakes left."""
     reason = choice.reason
-    if reason is not None and reason.key == "suggested":
+    if reason is not None and reason.key == "suggested" and choice.puzzle.kind in RULE_IS_ASKED:
+        pass  # naming the suggested rule would give the answer away
+    elif reason is not None and reason.key == "suggested":
         title = rule_title(reason.fields["rule"])
         st.markdown(t("suggested", title=title, reason=t(f"reason-{reason.fields['why']}")))
     elif reason is not None:
@@ -138,7 +145,8 @@ def ask_and_grade(puzzle: Puzzle) -> None:
     """The board and the question in one form; Answer stores the reply, then grades it."""
     renderer = RENDERERS[puzzle.kind]
     with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
-        show_rule_set(puzzle.rules)
+        if puzzle.kind != "amsterdam-or-rotterdam":  # that one asks under both rule sets
+            show_rule_set(puzzle.rules)
         board = st.container()  # drawn below, once it is known whether the answer is checked
         reply_key = f"reply-{puzzle.id}"
         locked = state.grade is not None
