@@ -65,6 +65,16 @@ def answer_one_drill_puzzle(page: Page, server: str, screenshot: Path) -> None:
     page.screenshot(path=str(screenshot), full_page=True)
 
 
+def sign_in_teacher(page: Page, url: str) -> None:
+    """The club teacher signs in on the teacher page (and the page has run again)."""
+    page.goto(f"{url}/teacher")
+    expect(
+        page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
+    ).to_be_visible(timeout=30_000)
+    page.get_by_label("Teacher password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+
+
 def drill_by_keyboard(page: Page) -> None:
     """A puzzle answered without the mouse: in the hand's cards the arrows move and Space
     picks, Enter answers; N brings the next puzzle."""
@@ -224,10 +234,7 @@ def test_a_reload_keeps_the_learner_and_the_teacher_in_a_real_browser(
         expect(page.get_by_text("Pick or type your name")).to_be_visible(timeout=30_000)
         assert page.get_by_role("button", name="Continue as Rosa").count() == 0
 
-        page.goto(f"{url}/teacher")
-        expect(idle).to_be_visible(timeout=30_000)
-        page.get_by_label("Teacher password").fill(PASSWORD)
-        page.get_by_role("button", name="Sign in").click()
+        sign_in_teacher(page, url)
         expect(page.get_by_role("link", name="Projector").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(500)
         page.goto(f"{url}/projector")  # the projector's browser reloads during the evening
@@ -295,10 +302,7 @@ def test_teacher_dashboard_and_projector_in_a_real_browser(server: tuple[str, Pa
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1200, "height": 1500})
         idle = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']")
-        page.goto(f"{url}/teacher")
-        expect(idle).to_be_visible(timeout=30_000)
-        page.get_by_label("Teacher password").fill(PASSWORD)
-        page.get_by_role("button", name="Sign in").click()
+        sign_in_teacher(page, url)
         expect(page.get_by_text("Accuracy per learner and rule")).to_be_visible(timeout=30_000)
         expect(idle).to_be_visible(timeout=30_000)
         page.wait_for_timeout(1500)  # the chart draws after the run

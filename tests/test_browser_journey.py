@@ -20,9 +20,9 @@ from .test_browser import (  # noqa: F401  (server: the running app, a fixture)
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
-    PASSWORD,
     drill_by_keyboard,
     server,
+    sign_in_teacher,
 )
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
@@ -143,10 +143,7 @@ def test_the_projector_shows_every_kind_at_the_table_on_a_wall(
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         wall = browser.new_page(viewport={"width": 1920, "height": 1080})
         idle = wall.locator(IDLE)
-        wall.goto(f"{url}/teacher")
-        expect(idle).to_be_visible(timeout=30_000)
-        wall.get_by_label("Teacher password").fill(PASSWORD)
-        wall.get_by_role("button", name="Sign in").click()
+        sign_in_teacher(wall, url)
         expect(wall.get_by_role("link", name="Projector").first).to_be_visible(timeout=30_000)
         wall.get_by_role("link", name="Projector").first.click()
         expect(wall.get_by_text("What to show")).to_be_visible(timeout=30_000)

@@ -91,11 +91,15 @@ def test_whole_tricks_put_each_card_under_the_seat_that_played_it() -> None:
 
 
 def test_the_trick_so_far_is_placed_back_from_the_player_to_move() -> None:
+    """The mover is South: the card before theirs is East's (the right opponent), the one
+    before that North's (the partner), the first of three West's (the left opponent)."""
     cards = parse_cards("A♣ 7♣ K♣")
     leader = leader_of(Seat.SOUTH, len(cards))
     assert leader is Seat.WEST
     assert trick_by_seat(leader, cards) == {Seat.WEST: cards[0], Seat.NORTH: cards[1],
                                             Seat.EAST: cards[2]}  # fmt: skip
+    assert trick_by_seat(leader_of(Seat.SOUTH, 1), cards[:1]) == {Seat.EAST: cards[0]}
+    assert trick_by_seat(leader_of(Seat.SOUTH, 0), ()) == {}
 
 
 def test_a_mark_on_a_card_to_tap_cannot_break_out_of_its_style() -> None:

@@ -121,10 +121,15 @@ def hint_lines(grade: Grade) -> list[str]:
 CARD_MISTAKES: Final = ("mistake-chose", "mistake-missed")
 
 
-def show_rule_set(rules: RuleSet) -> None:
+#: Kinds that ask under both cities' rules: one rule set's name would mislead.
+BOTH_RULE_SETS: Final = frozenset({"amsterdam-or-rotterdam"})
+
+
+def show_rule_set(rules: RuleSet, kind: str) -> None:
     """Which rules the question is judged by: a stored or club puzzle may use other rules
     than the learner's own."""
-    st.caption(rule_set_words(rules))
+    if kind not in BOTH_RULE_SETS:
+        st.caption(rule_set_words(rules))
 
 
 def show_cards(

@@ -197,35 +197,36 @@ def board_trick(content: Any, profile: Profile, checks: Checks | None = None) ->
         st.caption(t("last-trick"))
 
 
-def count_parts(content: Any) -> list[str]:
-    """What a count-trick question asks, in the words of its answer fields."""
+def count_parts(content: Any) -> dict[str, str]:
+    """What a count-trick question asks, part by part in the question's order, in the words
+    of its answer fields."""
     words = {
         "winner": t("who-wins"),
         "points": t("points-with-last") if content.last_trick else t("points"),
         "roem": t("roem"),
     }
-    return [words[part] for part in content.ask]
+    return {part: words[part] for part in content.ask}
 
 
 def ask_count(
     content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
     single = question if question and len(content.ask) == 1 else None
+    labels = {part: single or words for part, words in count_parts(content).items()}
     winner: Card | None = None
     points = roem = None
     if "winner" in content.ask:
         winner = st.pills(
-            single or t("who-wins"),
+            labels["winner"],
             list(content.trick),
             format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
             key=f"{key}-winner",
             disabled=locked,
         )
     if "points" in content.ask:
-        label = single or (t("points-with-last") if content.last_trick else t("points"))
-        points = _number(label, 200, 1, f"{key}-points", locked)
+        points = _number(labels["points"], 200, 1, f"{key}-points", locked)
     if "roem" in content.ask:
-        roem = _number(single or t("roem"), 500, 10, f"{key}-roem", locked)
+        roem = _number(labels["roem"], 500, 10, f"{key}-roem", locked)
     given = {"winner": winner, "points": points, "roem": roem}
     if any(given[part] is None for part in content.ask):
         return None

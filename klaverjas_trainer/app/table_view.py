@@ -13,7 +13,7 @@ from typing import Final
 
 from klaverjas_core import Card, Seat, Suit
 from klaverjas_trainer.app.cards import card_html
-from klaverjas_trainer.seating import PLACES, leader_of, place, role_key, trick_by_seat
+from klaverjas_trainer.seating import PLACES, place, role_key, trick_by_seat
 from klaverjas_trainer.texts import seat_name, t
 
 TABLE_CSS: Final = """
@@ -189,10 +189,3 @@ def tricks_html(
         f'<table class="kj-tricks"><caption>{caption}</caption>'
         f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-
-
-def mover_view(trick: Sequence[Card]) -> dict[Seat, Card]:
-    """A trick so far seen by the player to move, who sits South: the card before theirs came
-    from East (the right opponent), the one before from North (the partner), the first of
-    three from West (the left opponent)."""
-    return trick_by_seat(leader_of(Seat.SOUTH, len(trick)), trick)

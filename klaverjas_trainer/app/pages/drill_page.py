@@ -125,8 +125,8 @@ def show_why(choice: drill.Choice) -> None:
     """Why this puzzle now, and the streak or the mistakes left."""
     reason = choice.reason
     if reason is not None and reason.key == "suggested" and choice.puzzle.kind in RULE_IS_ASKED:
-        pass  # naming the suggested rule would give the answer away
-    elif reason is not None and reason.key == "suggested":
+        reason = None  # naming the suggested rule would give the answer away
+    if reason is not None and reason.key == "suggested":
         title = rule_title(reason.fields["rule"])
         st.markdown(t("suggested", title=title, reason=t(f"reason-{reason.fields['why']}")))
     elif reason is not None:
@@ -145,8 +145,7 @@ def ask_and_grade(puzzle: Puzzle) -> None:
     """The board and the question in one form; Answer stores the reply, then grades it."""
     renderer = RENDERERS[puzzle.kind]
     with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
-        if puzzle.kind != "amsterdam-or-rotterdam":  # that one asks under both rule sets
-            show_rule_set(puzzle.rules)
+        show_rule_set(puzzle.rules, puzzle.kind)
         board = st.container()  # drawn below, once it is known whether the answer is checked
         reply_key = f"reply-{puzzle.id}"
         locked = state.grade is not None

@@ -92,8 +92,8 @@ if chosen is not None:
     with answer:
         st.markdown(f"**{t(f'kind-{puzzle.kind}')}**")
         if puzzle.kind == "count-trick":  # which parts the class works out
-            st.markdown("\n".join(f"- {part}" for part in count_parts(puzzle.content)))
-        show_rule_set(puzzle.rules)
+            st.markdown("\n".join(f"- {part}" for part in count_parts(puzzle.content).values()))
+        show_rule_set(puzzle.rules, puzzle.kind)
         if reveal:
             st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")
             st.markdown(explain(puzzle.solution.facts))
