@@ -26,23 +26,22 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from worktree import ROOT, checkout
+
 sys.path.insert(0, str(ROOT))
 
-from klaverjas_trainer.storage import ProgressStore, make_engine  # noqa: E402
-from tests.streamlit_server import fresh_database, nginx_in_front, running_app  # noqa: E402
+from klaverjas_trainer.storage import ProgressStore, make_engine
+from tests.streamlit_server import fresh_database, nginx_in_front, running_app
 
 
 class Client:
@@ -293,18 +292,6 @@ def measure(root: Path, args: argparse.Namespace, label: str) -> bool:
             return False
         ok &= two_processes(root, args, label, server)
     return ok
-
-
-@contextmanager
-def checkout(revision: str) -> Iterator[Path]:
-    """`revision` in a temporary git worktree (removed afterwards)."""
-    folder = Path(tempfile.mkdtemp(prefix="kj-before-"))
-    subprocess.run(["git", "worktree", "add", "--detach", "-q", str(folder), revision],
-                   cwd=ROOT, check=True)  # fmt: skip
-    try:
-        yield folder
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT, check=True)
 
 
 def main() -> int:

@@ -10,6 +10,7 @@ the question kinds of `klaverjas_questions`.
 from puzzles.jsonl import LineError, PuzzleFormatError, dump_lines, load_lines, parse_line
 from puzzles.model import (
     GENERATOR_VERSION,
+    GENERATOR_VERSIONS,
     LEVELS,
     GenerationError,
     Puzzle,
@@ -32,6 +33,7 @@ from puzzles.registry import (
 __all__ = [
     "GENERATORS",
     "GENERATOR_VERSION",
+    "GENERATOR_VERSIONS",
     "LEVELS",
     "PRACTISABLE",
     "PUZZLE_KINDS",

@@ -20,9 +20,11 @@ from klaverjas_core import RuleId, RuleSet
 from klaverjas_questions import JSON, QuestionKind, Solution, canonical_json, question_kind
 
 LEVELS: Final = (1, 2, 3)
-#: Bump when a generator makes other positions for the same inputs, so a club's saved puzzle
-#: set (kept as a seed) can tell that it would now show different puzzles.
-GENERATOR_VERSION: Final = 1
+#: Bump when a generator makes other positions for the same inputs, and keep the one it
+#: replaces in its `PuzzleGenerator.earlier`: a club's puzzle set and a learner's mistakes are
+#: kept as seeds, and must show the same puzzles again. Version 2 builds is-nat deals.
+GENERATOR_VERSION: Final = 2
+GENERATOR_VERSIONS: Final = tuple(range(1, GENERATOR_VERSION + 1))
 
 
 class PuzzleError(ValueError):
@@ -77,6 +79,10 @@ class Puzzle:
         return canonical_json(self.to_dict())
 
 
+#: A generator: (target rule, rule set, level, random generator) -> the content as JSON.
+Generate = Callable[[RuleId, RuleSet, int, random.Random], dict[str, JSON]]
+
+
 @dataclass(frozen=True, slots=True)
 class PuzzleGenerator:
     """How one puzzle kind is generated: declared beside its generator, listed in the registry."""
@@ -84,11 +90,17 @@ class PuzzleGenerator:
     kind: str  # a question kind of klaverjas_questions
     code: str  # the short prefix of its puzzle ids
     targets: tuple[RuleId, ...]  # the rules it can aim at (where the rule set has them)
-    generate: Callable[[RuleId, RuleSet, int, random.Random], dict[str, JSON]]
+    generate: Generate
     #: What makes shown content unrealistic, judged from what it shows.
     realism: Callable[[Any, RuleSet], list[str]]
     #: Whether a target can be drilled under a rule set: by default, where the rule exists.
     available: Callable[[RuleId, RuleSet], bool] = lambda rule, rules: rules.has_rule(rule)
+    #: Replaced generators, each with the last GENERATOR_VERSION it served, oldest first.
+    earlier: tuple[tuple[int, Generate], ...] = ()
+
+    def for_version(self, version: int) -> Generate:
+        """The generator that made this kind's puzzles under generators `version`."""
+        return next((old for last, old in self.earlier if version <= last), self.generate)
 
     def puzzle_id(self, rules: RuleSet, level: int, content: dict[str, JSON]) -> str:
         """Same content, same id: a short hash of the kind, rule set, level and content."""

@@ -5,7 +5,7 @@ by `klaverjas_questions.is_nat`). Shown as per-pair totals (level 1), a trick-by
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -13,14 +13,19 @@ from klaverjas_core import Card, Deal, DealScore, KlaverjasError, RuleId, RuleSe
 from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
 from klaverjas_core.playout import PlayedDeal, Policy, random_playout
 from klaverjas_core.scoring import LAST_TRICK_BONUS
-from klaverjas_core.tricks import winner_index
+from klaverjas_core.tricks import roem_items_of_mask, winner_index
 from klaverjas_questions import JSON
 from klaverjas_questions.is_nat import IS_NAT, NatContent, Summary, TableRow
 from puzzles.model import GenerationError, PuzzleGenerator
+from puzzles.nat_steering import card_points, steer
 
 R = RuleId
-SEARCH_DEALS = 120  # deals searched for a wanted trap before settling for a plain case
+SEARCH_DEALS = 120  # version 1: deals searched for the trap before settling for a plain case
 MAX_ATTEMPTS = 400
+#: Version 2 steers a deal only when the choosers' card points are this close to the window.
+NEAR = 15
+DEAL_TOTAL = 162
+HALF = DEAL_TOTAL // 2
 ALL_TRICKS = frozenset(range(8))
 
 
@@ -102,7 +107,7 @@ def _any(f: Facts) -> bool:
     return True
 
 
-#: The traps each target is drawn from (one chosen at random per puzzle).
+#: Version 1: the traps each target is drawn from (one chosen at random per puzzle).
 TRAPS: dict[RuleId, tuple[Trap, ...]] = {
     R.SCORE_NAT: (_tie, _roem_flips, _eighty_two_loses, _defenders_roem, _any),
     R.SCORE_MADE: (_roem_flips, _narrow, _any),
@@ -111,8 +116,138 @@ TRAPS: dict[RuleId, tuple[Trap, ...]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """What decides a deal before its card points: the choosers and each pair's roem, counted
+    (declared) and shown (declared or not)."""
+
+    choosers: int
+    counted: tuple[int, int]
+    shown: tuple[int, int]
+
+    def break_even(self, *, all_declared: bool = False) -> int:
+        """The choosers' card points at which both pairs' totals are equal: at or below it the
+        choosers are nat (roem counts in tens, so this is a whole number)."""
+        roem = self.shown if all_declared else self.counted
+        return (DEAL_TOTAL + roem[1 - self.choosers] - roem[self.choosers]) // 2
+
+
+Window = tuple[int, int]  # the choosers' card points, lowest and highest
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A trap, and where the choosers' card points must lie for it given the roem."""
+
+    holds: Trap
+    window: Callable[[Balance], Window | None]
+
+
+def _tie_window(b: Balance) -> Window:
+    return b.break_even(), b.break_even()
+
+
+def _more_cards_nat_window(b: Balance) -> Window | None:
+    return (HALF + 1, b.break_even()) if b.break_even() > HALF else None
+
+
+def _fewer_cards_made_window(b: Balance) -> Window | None:
+    return (b.break_even() + 1, HALF) if b.break_even() < HALF else None
+
+
+def _eighty_two_window(b: Balance) -> Window | None:
+    return (82, min(90, b.break_even())) if b.break_even() >= 82 else None
+
+
+def _defenders_roem_window(b: Balance) -> Window | None:
+    return (0, b.break_even()) if b.counted[1 - b.choosers] > 0 else None
+
+
+def _narrow_window(b: Balance) -> Window:
+    return b.break_even() + 1, b.break_even() + 5
+
+
+def _nat_window(b: Balance) -> Window:
+    return 0, b.break_even()
+
+
+def _made_window(b: Balance) -> Window:
+    return b.break_even() + 1, DEAL_TOTAL
+
+
+def _undeclared_window(b: Balance) -> Window | None:
+    counted, shown = b.break_even(), b.break_even(all_declared=True)
+    return (min(counted, shown) + 1, max(counted, shown)) if counted != shown else None
+
+
+def _any_window(b: Balance) -> Window:
+    return 0, DEAL_TOTAL
+
+
+#: Version 2: the traps of each target (one chosen at random per puzzle), with their windows.
+AIMS: dict[RuleId, tuple[Aim, ...]] = {
+    R.SCORE_NAT: (
+        Aim(_tie, _tie_window),
+        Aim(_roem_flips, _more_cards_nat_window),
+        Aim(_eighty_two_loses, _eighty_two_window),
+        Aim(_defenders_roem, _defenders_roem_window),
+        Aim(_any, _nat_window),
+    ),
+    R.SCORE_MADE: (
+        Aim(_roem_flips, _fewer_cards_made_window),
+        Aim(_narrow, _narrow_window),
+        Aim(_any, _made_window),
+    ),
+    R.ROEM_DECLARE: (Aim(_undeclared_flips, _undeclared_window), Aim(_any, _any_window)),
+}
+
+
 def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
-    """Search real deals for one that turns on `target`, preferring the chosen trap."""
+    """A real deal that turns on `target` through the chosen trap: a random play-out whose
+    card points are near the trap's window, steered into it by exchanging cards (`steer`)."""
+    if target is R.SCORE_PIT:
+        return generate_v1(target, rules, level, rng)  # pit deals are built on purpose already
+    aim = rng.choice(AIMS[target])
+    for _ in range(MAX_ATTEMPTS):
+        deal = random_playout(rng, rules)
+        roem = trick_roem(deal)
+        declared = _declare_from(rng, roem, target, level)
+        counted = _pair_sums(roem[number] for number in declared)
+        shown = _pair_sums(roem)
+        near = []
+        for choosers in rng.sample((0, 1), 2):
+            window = aim.window(Balance(choosers, counted, shown))
+            if window is not None:
+                distance = _distance(card_points(deal, choosers), window)
+                if distance <= NEAR:
+                    near.append((distance, choosers, window))
+        near.sort(key=lambda item: item[0])  # the nearer first (more often reached); stable
+        for _, choosers, window in near:
+            steered = steer(deal, choosers, *window, rng)
+            if steered is None:
+                continue
+            facts = Facts(steered, choosers, declared)
+            if facts.decides(target) and aim.holds(facts):
+                return _checked(facts, target, level, rules)
+    raise GenerationError(f"no is-nat puzzle for {target.value} in {MAX_ATTEMPTS} deals")
+
+
+def _pair_sums(pieces: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    totals = [0, 0]
+    for first, second in pieces:
+        totals[0] += first
+        totals[1] += second
+    return totals[0], totals[1]
+
+
+def _distance(points: int, window: Window) -> int:
+    low, high = window
+    return max(low - points, points - high, 0)
+
+
+def generate_v1(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+    """Generators version 1, kept for the club sets made with it: search up to SEARCH_DEALS
+    random deals for the chosen trap, then settle for a plain case. Do not change it."""
     trap = rng.choice(TRAPS[target])
     fallback: Facts | None = None
     for attempt in range(MAX_ATTEMPTS):
@@ -137,6 +272,19 @@ def _checked(facts: Facts, target: RuleId, level: int, rules: RuleSet) -> dict[s
     if target not in IS_NAT.solve(IS_NAT.read_content(content), rules).decisive:
         raise GenerationError(f"the core disagrees that {content} turns on {target.value}")
     return content
+
+
+def trick_roem(deal: PlayedDeal) -> list[tuple[int, int]]:
+    """`_roem_by_trick` for any choosers, quickly: roem belongs to the trick's winner, except
+    stuk from hand, which only the score's ledger places."""
+    if deal.rules.stuk_from_hand:
+        return _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
+    found = []
+    for (_, cards), winner in zip(deal.tricks, deal.winners, strict=True):
+        mask = 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
+        points = sum(item.points for item in roem_items_of_mask(mask, deal.trump, deal.rules))
+        found.append((points, 0) if winner % 2 == 0 else (0, points))
+    return found
 
 
 def _roem_by_trick(facts: Facts) -> list[tuple[int, int]]:
@@ -185,8 +333,13 @@ def _content(facts: Facts, level: int) -> dict[str, JSON]:
 
 
 def _declare(rng: random.Random, deal: PlayedDeal, target: RuleId, level: int) -> frozenset[int]:
+    return _declare_from(rng, _roem_by_trick(Facts(deal, 0, ALL_TRICKS)), target, level)
+
+
+def _declare_from(
+    rng: random.Random, roem: Sequence[tuple[int, int]], target: RuleId, level: int
+) -> frozenset[int]:
     """All roem declared, except for the roem.declare target (and now and then at level 2+)."""
-    roem = _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
     with_roem = [number for number, pieces in enumerate(roem) if any(pieces)]
     if not with_roem or (target is not R.ROEM_DECLARE and (level == 1 or rng.random() < 0.8)):
         return ALL_TRICKS
@@ -317,9 +470,5 @@ def _replay_problems(content: NatContent, rules: RuleSet) -> list[str]:
 
 
 GENERATOR = PuzzleGenerator(
-    "is-nat",
-    "nat",
-    tuple(TRAPS),
-    generate,
-    realism_problems,
+    "is-nat", "nat", tuple(TRAPS), generate, realism_problems, earlier=((1, generate_v1),)
 )

@@ -16,7 +16,7 @@ from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.drill import AUTO, DrillState
 from klaverjas_trainer.storage import ProgressStore, StorageError, make_engine
 from klaverjas_trainer.storage.club import ClubStore
-from puzzles import GENERATOR_VERSION, GenerationError, PuzzleError
+from puzzles import GENERATOR_VERSION, GenerationError, PuzzleError, generate
 
 NOW = datetime(2026, 12, 1, 19, 30, tzinfo=UTC)
 
@@ -46,10 +46,24 @@ def test_what_i_need_most_starts_with_the_first_rule_never_practised(store: Prog
 
 def test_a_chosen_rule_and_seed_give_the_same_puzzle(store: ProgressStore) -> None:
     anna = store.learner("Anna").id
-    state = DrillState(kind="card-legal", rule="play.must-overtrump", level=2)
-    first = choose(state, store, anna, seed=5).puzzle
-    assert choose(state, store, anna, seed=5).puzzle == first
+
+    def state() -> DrillState:
+        return DrillState(kind="card-legal", rule="play.must-overtrump", level=2)
+
+    first = choose(state(), store, anna, seed=5).puzzle
+    assert choose(state(), store, anna, seed=5).puzzle == first
     assert first.rule.value == "play.must-overtrump" and first.level == 2
+
+
+def test_a_session_does_not_show_the_same_puzzle_twice(store: ProgressStore) -> None:
+    # Level 1 of is-nat shows only totals, so two seeds can make the same puzzle.
+    anna = store.learner("Anna").id
+    state = DrillState(kind="is-nat", rule="score.nat", level=1)
+    first = choose(state, store, anna, seed=5).puzzle
+    again = choose(state, store, anna, seed=5).puzzle  # the same seeds drawn first
+    assert again.id != first.id and state.shown == {first.id, again.id}
+    fresh = DrillState(kind="is-nat", rule="score.nat", level=1)
+    assert choose(fresh, store, anna, seed=5).puzzle == first
 
 
 def test_a_rule_the_rule_set_lacks_falls_back_to_what_is_needed(store: ProgressStore) -> None:
@@ -157,7 +171,7 @@ def test_a_club_set_runs_in_order_then_finishes(store: ProgressStore) -> None:
     assert state.set_finished and state.assignment is None
 
 
-def test_a_set_made_by_other_generators_is_refused_not_shown_different(  # and not 'finished'
+def test_a_set_made_by_newer_generators_is_refused_not_shown_different(  # and not 'finished'
     store: ProgressStore,
 ) -> None:
     club = ClubStore(store)
@@ -165,16 +179,45 @@ def test_a_set_made_by_other_generators_is_refused_not_shown_different(  # and n
     work = club.assign(group.id, kind="which-cards", rule="play.must-trump", count=3, seed=4)
     assert work.generator_version == GENERATOR_VERSION
     assert drill.make(drill.set_key(work, group.rules, 2)).seed == 6
-    old = dataclasses.replace(work, generator_version=GENERATOR_VERSION + 1)
+    newer = dataclasses.replace(work, generator_version=GENERATOR_VERSION + 1)
     with pytest.raises(PuzzleError, match="made with puzzle generators version"):
-        drill.set_key(old, group.rules, 0)
+        drill.set_key(newer, group.rules, 0)
     state = DrillState(assignment=work.id)
     choice = drill.choose_next(
         state, rules=AMSTERDAM, store=store, learner_id=club.join(group.code, "Anna").id,
-        assignment=old, group_rules=group.rules, now=NOW, rng=random.Random(0),
+        assignment=newer, group_rules=group.rules, now=NOW, rng=random.Random(0),
     )  # fmt: skip
     assert state.set_unavailable and not state.set_finished and state.assignment is None
     assert choice is not None and choice.reason is not None and choice.reason.key == "suggested"
+
+
+def test_a_set_made_by_older_generators_shows_the_puzzles_it_was_made_with(
+    store: ProgressStore,
+) -> None:
+    club = ClubStore(store)
+    group = club.create_group("Dinsdag", "amsterdam")
+    work = club.assign(group.id, kind="is-nat", rule="score.nat", count=5, seed=10)
+    old = dataclasses.replace(work, generator_version=1)
+    shown = [drill.make(drill.set_key(old, group.rules, number)) for number in range(5)]
+    assert [puzzle.id for puzzle in shown] == [
+        generate("is-nat", "score.nat", seed=10 + n, version=1).id for n in range(5)
+    ]
+    assert all(puzzle.generator_version == 1 for puzzle in shown)
+    current = [drill.make(drill.set_key(work, group.rules, number)).id for number in range(5)]
+    assert current != [puzzle.id for puzzle in shown]  # version 2 builds other deals
+
+
+def test_a_mistake_on_an_older_generators_puzzle_comes_back_as_that_puzzle(
+    store: ProgressStore,
+) -> None:
+    anna = store.learner("Anna").id
+    old = generate("is-nat", "score.made", seed=3, level=2, version=1)
+    assert generate("is-nat", "score.made", seed=3, level=2).id != old.id
+    wrong = dataclasses.replace(old.answer, nat=not old.answer.nat)
+    state = DrillState(choice=drill.Choice(old))
+    drill.answer(state, wrong, store=store, learner_id=anna, seconds=1, now=NOW)
+    replay = DrillState(mode="mistakes")
+    assert choose(replay, store, anna).puzzle == old  # the stored id says which generators
 
 
 def test_a_mistake_answered_right_leaves_the_replay_list_for_good(store: ProgressStore) -> None:

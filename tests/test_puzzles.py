@@ -11,6 +11,7 @@ import pytest
 from klaverjas_core import AMSTERDAM, RuleId, Seat
 from klaverjas_trainer.texts import explain, rule_title, seat_name
 from puzzles import (
+    GENERATOR_VERSION,
     PRACTISABLE,
     PUZZLE_KINDS,
     TARGETS,
@@ -160,7 +161,7 @@ def test_json_lines_use_the_card_notation_and_the_required_fields() -> None:
     for field in ("id", "kind", "rule", "rules", "trump", "trick", "hand", "answer", "card"):
         assert field in record
     assert all(card[-1] in "♣♦♥♠" for card in record["hand"])
-    assert record["leader"] in range(4) and record["generator_version"] == 1
+    assert record["leader"] in range(4) and record["generator_version"] == GENERATOR_VERSION
     nat = json.loads(next(dump_lines([generate("is-nat", "score.nat", seed=1, level=3)])))
     assert nat["choosers"] in (0, 1) and len(nat["tricks"]) == 8
     assert set(nat["answer"]) == {"nat", "points"}

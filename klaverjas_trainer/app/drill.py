@@ -6,6 +6,7 @@ storing an answer. The clock and the random generator are passed in, so tests co
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final
@@ -17,7 +18,15 @@ from klaverjas_questions import Grade
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore
 from klaverjas_trainer.storage.club import Assignment
 from klaverjas_trainer.storage.schedule import Schedule
-from puzzles import GENERATOR_VERSION, GenerationError, Puzzle, PuzzleError, generate, targets
+from puzzles import (
+    GENERATOR_VERSION,
+    GENERATOR_VERSIONS,
+    GenerationError,
+    Puzzle,
+    PuzzleError,
+    generate,
+    targets,
+)
 
 #: The drill's "what I need most" choice instead of a fixed rule.
 AUTO: Final = "auto"
@@ -29,13 +38,14 @@ SEED_RANGE: Final = 1_000_000_000
 
 @dataclass(frozen=True, slots=True)
 class PuzzleKey:
-    """Everything that makes a puzzle: generate(kind, rule, seed, rules, level)."""
+    """Everything that makes a puzzle: generate(kind, rule, seed, rules, level, version)."""
 
     kind: str
     rule: str
     rules: str
     level: int
     seed: int
+    version: int = GENERATOR_VERSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +79,7 @@ class DrillState:
     cleared: bool = False  # the last answer cleared a mistake from the replay list
     focus: bool = False  # put the keyboard on the new puzzle's first answer control
     replayed: set[str] = field(default_factory=set)
+    shown: set[str] = field(default_factory=set)  # puzzle ids drawn for this session
     schedule: Schedule | None = None  # built once per session, then updated answer by answer
     assignment: int | None = None  # a club puzzle set being worked through
     position: int = 0  # the next puzzle of that set
@@ -112,31 +123,43 @@ def choose_next(
         suggestion = schedule_for(state, store, learner_id).plan(candidates, now)[0]
         rule = suggestion.rule
         reason = Reason("suggested", {"rule": RuleId(rule), "why": suggestion.reason.value})
+    seen_again: Choice | None = None
     for _ in range(SEED_TRIES):
         key = PuzzleKey(state.kind, rule, rules.name, state.level, rng.randrange(SEED_RANGE))
         try:
-            return Choice(make(key), reason)
+            choice = Choice(make(key), reason)
         except GenerationError:
             continue  # another seed: a learner never sees a generator's bad luck
-    return None
+        if choice.puzzle.id not in state.shown:
+            state.shown.add(choice.puzzle.id)
+            return choice
+        seen_again = seen_again or choice  # level 1 shows few numbers: equal puzzles happen
+    return seen_again
 
 
 def make(key: PuzzleKey) -> Puzzle:
-    return generate(key.kind, key.rule, seed=key.seed, rules=key.rules, level=key.level)
+    return generate(
+        key.kind, key.rule, seed=key.seed, rules=key.rules, level=key.level, version=key.version
+    )
 
 
 def set_key(assignment: Assignment, group_rules: str, number: int) -> PuzzleKey:
-    """Puzzle `number` (0-based) of a club's puzzle set: the same for every member. A set made
-    by other generators would show other positions, so it raises `PuzzleError` instead."""
+    """Puzzle `number` (0-based) of a club's puzzle set: the same for every member, made by the
+    generators the set was made with. A set from a newer trainer raises `PuzzleError`."""
     if assignment.kind is None or assignment.rule is None:
         raise PuzzleError("this assignment is a lesson, not a puzzle set")
-    if assignment.generator_version != GENERATOR_VERSION:
+    if assignment.generator_version not in GENERATOR_VERSIONS:
         raise PuzzleError(
             f"the set was made with puzzle generators version {assignment.generator_version}; "
-            f"this trainer has version {GENERATOR_VERSION}"
+            f"this trainer knows versions {GENERATOR_VERSIONS}"
         )
     return PuzzleKey(
-        assignment.kind, assignment.rule, group_rules, assignment.level, assignment.seed + number
+        assignment.kind,
+        assignment.rule,
+        group_rules,
+        assignment.level,
+        assignment.seed + number,
+        assignment.generator_version,
     )
 
 
@@ -174,11 +197,26 @@ def _replay(state: DrillState, answers: pd.DataFrame) -> Choice | None:
         if row["item_id"] in state.replayed or not pd.notna(row["seed"]):
             continue
         state.replayed.add(str(row["item_id"]))
-        key = PuzzleKey(row["kind"], row["rule"], row["rules"], int(row["level"]), int(row["seed"]))
+        puzzle = _answered_puzzle(row)
+        if puzzle is not None:
+            return Choice(puzzle)
+    return None
+
+
+def _answered_puzzle(row: Mapping[Hashable, Any]) -> Puzzle | None:
+    """The puzzle an answer was given on, from its seed: the generators that make the stored id
+    (the newest first), or None when none does (e.g. a rule no longer drilled in that rule set).
+    The same puzzle, so answering it right clears the mistake."""
+    for version in reversed(GENERATOR_VERSIONS):
+        key = PuzzleKey(
+            row["kind"], row["rule"], row["rules"], int(row["level"]), int(row["seed"]), version
+        )
         try:
-            return Choice(make(key))
+            puzzle = make(key)
         except PuzzleError:
-            continue  # e.g. a rule this version no longer drills in that rule set
+            continue
+        if puzzle.id == row["item_id"]:
+            return puzzle
     return None
 
 

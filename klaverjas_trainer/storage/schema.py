@@ -34,7 +34,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from klaverjas_core import Card
 from klaverjas_trainer.storage.legacy import WinnerLookup, convert
-from puzzles import GENERATOR_VERSION, PuzzleError, generate
+from puzzles import PuzzleError, generate
 
 metadata = MetaData()
 
@@ -205,11 +205,11 @@ def _canonical_replies_v2(connection: Connection) -> None:
 
 def _winner_lookup(row: Any) -> WinnerLookup:
     """Old count-trick replies named the winner by its place in the trick: regenerate the
-    puzzle from its seed to name the card. Only generators of version 1 make the positions a
-    version-1 database was answered on; under any other version the reply is kept as it was."""
+    puzzle from its seed, with the generators of version 1 that a version-1 database was
+    answered on, to name the card."""
 
     def card_at(index: int) -> str | None:
-        if row.seed is None or GENERATOR_VERSION != 1:
+        if row.seed is None:
             return None
         trick = _old_trick(row.kind, row.rule, row.seed, row.rules, row.level)
         return str(trick[index]) if trick is not None and 0 <= index < len(trick) else None
@@ -221,7 +221,7 @@ def _winner_lookup(row: Any) -> WinnerLookup:
 def _old_trick(kind: str, rule: str, seed: int, rules: str, level: int) -> tuple[Card, ...] | None:
     try:
         trick: tuple[Card, ...] = generate(
-            kind, rule, seed=seed, rules=rules, level=level
+            kind, rule, seed=seed, rules=rules, level=level, version=1
         ).content.trick
     except PuzzleError:
         return None

@@ -1,0 +1,100 @@
+"""How version 2 builds is-nat deals: steering a real deal's card points by exchanging cards
+keeps it a legal deal with the same winners and roem, and each trap's window of card points
+holds exactly the deals the trap describes."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from klaverjas_core import RuleSet
+from klaverjas_core.playout import PlayedDeal, random_playout
+from klaverjas_questions.is_nat import IS_NAT
+from puzzles import documented_rule_sets
+from puzzles.nat_kinds import (
+    AIMS,
+    ALL_TRICKS,
+    Balance,
+    Facts,
+    _content,
+    _roem_by_trick,
+    realism_problems,
+    trick_roem,
+)
+from puzzles.nat_steering import card_points, steer
+
+every_rule_set = st.sampled_from(documented_rule_sets())
+seeds = st.integers(0, 2**32 - 1)
+
+
+def played(seed: int, rules: RuleSet) -> PlayedDeal:
+    return random_playout(random.Random(seed), rules)
+
+
+def replay_problems(deal: PlayedDeal) -> list[str]:
+    """The realism check of a level-3 puzzle: every card replayed by the core's `Deal`."""
+    content = IS_NAT.read_content(_content(Facts(deal, 0, ALL_TRICKS), 3))
+    return realism_problems(content, deal.rules)
+
+
+@given(seeds, every_rule_set, st.integers(0, 1), st.integers(-25, 25), st.integers(0, 6))
+def test_steering_keeps_a_legal_deal_with_the_same_winners_and_roem(
+    seed: int, rules: RuleSet, pair: int, offset: int, width: int
+) -> None:
+    deal = played(seed, rules)
+    start = card_points(deal, pair)
+    low = min(max(start + offset, 0), 162)
+    steered = steer(deal, pair, low, low + width, random.Random(seed))
+    if steered is None:
+        return  # not every window is in reach of every deal; the generator takes another
+    assert low <= card_points(steered, pair) <= low + width
+    assert steered.score().card_points[pair] == card_points(steered, pair)
+    assert steered.winners == deal.winners and steered.trump == deal.trump
+    assert trick_roem(steered) == trick_roem(deal)
+    assert replay_problems(steered) == []
+
+
+def test_steering_reaches_most_near_windows() -> None:
+    # The generator only steers deals within 15 points of the window (NEAR); most must make it.
+    reached = 0
+    for seed in range(300):
+        deal = played(seed, RuleSet.parse("amsterdam"))
+        target = card_points(deal, 0) + random.Random(seed).choice([-15, -7, -1, 1, 7, 15])
+        reached += steer(deal, 0, target, target, random.Random(seed)) is not None
+    assert reached >= 0.7 * 300
+
+
+@given(seeds, every_rule_set)
+def test_quick_trick_roem_is_the_roem_the_score_lists(seed: int, rules: RuleSet) -> None:
+    deal = played(seed, rules)
+    assert trick_roem(deal) == _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
+
+
+@given(seeds, every_rule_set, st.integers(0, 1), st.sets(st.integers(0, 7)))
+def test_each_window_holds_exactly_the_deals_its_trap_describes(
+    seed: int, rules: RuleSet, choosers: int, forgotten: set[int]
+) -> None:
+    deal = played(seed, rules)
+    facts = Facts(deal, choosers, ALL_TRICKS - frozenset(forgotten))
+    score = facts.score()
+    balance = Balance(choosers, score.roem, facts.score(ALL_TRICKS).roem)
+    points = card_points(deal, choosers)
+    for target, aims in AIMS.items():
+        for aim in aims:
+            window = aim.window(balance)
+            inside = window is not None and window[0] <= points <= window[1]
+            expected = aim.holds(facts) and facts.decides(target)
+            assert (inside and facts.decides(target)) == expected, (target, aim.holds.__name__)
+
+
+@given(seeds, every_rule_set, st.integers(0, 1), st.sets(st.integers(0, 7)))
+def test_break_even_is_where_the_choosers_go_nat(
+    seed: int, rules: RuleSet, choosers: int, forgotten: set[int]
+) -> None:
+    facts = Facts(played(seed, rules), choosers, ALL_TRICKS - frozenset(forgotten))
+    score = facts.score()
+    balance = Balance(choosers, score.roem, facts.score(ALL_TRICKS).roem)
+    if score.pit is None:  # a pit adds 100 to its pair's total
+        assert score.nat == (score.card_points[choosers] <= balance.break_even())
