@@ -25,6 +25,21 @@ PARTNER_PLAIN = Scenario(
     trick_lengths=(2, 3), learner_trumps=(1, 3), others_void=0.1, prefer_trump=False
 )
 ONLY_TRUMPS = Scenario(learner_has_side_cards=False, others_void=0.9, max_hand=6)
+# Version 2 builds these rare positions instead of waiting for them.
+PARTNER_TRUMPS_ABOVE = Scenario(
+    trick_lengths=(3,),
+    learner_trumps=(1, 2),  # and a side card, even in a hand of 3
+    others_void=0.8,
+    partner_keeps_trick=True,
+    partner_trumps_above_learner=True,
+)
+UNDER_A_TRUMP = Scenario(
+    trick_lengths=(2, 3),
+    learner_has_side_cards=False,
+    others_void=0.9,
+    max_hand=6,
+    opponent_trumps_above_learner=True,
+)
 
 #: Which deals each target rule is built from.
 SCENARIOS: dict[RuleId, tuple[Scenario, ...]] = {
@@ -38,6 +53,13 @@ SCENARIOS: dict[RuleId, tuple[Scenario, ...]] = {
     R.PLAY_ONLY_LOWER_TRUMPS: (ONLY_TRUMPS,),
     R.PLAY_PARTNER_WINNING: (PARTNER_TRUMPED, PARTNER_PLAIN),
     R.PLAY_MUST_UNDERTRUMP: (VOID_TRUMPED, PARTNER_TRUMPED),
+}
+
+#: Version 2: the positions built for a (kind, target) instead of its version-1 scenarios.
+#: (A partner winning with a plain card lets every card be played: no "which cards" puzzle.)
+BUILT: dict[tuple[str, RuleId], tuple[Scenario, ...]] = {
+    ("which-cards", R.PLAY_PARTNER_WINNING): (PARTNER_TRUMPS_ABOVE,),
+    ("card-legal", R.PLAY_ONLY_LOWER_TRUMPS): (UNDER_A_TRUMP,),
 }
 
 MAX_ATTEMPTS = 400
@@ -55,11 +77,14 @@ def position_content(position: Position) -> dict[str, JSON]:
 
 
 def generate(
-    kind: str, target: RuleId, rules: RuleSet, level: int, rng: random.Random
+    kind: str, target: RuleId, rules: RuleSet, level: int, rng: random.Random, *, version: int = 2
 ) -> dict[str, JSON]:
-    """Content for a puzzle of `kind` that turns on `target`; raises if none is found."""
+    """Content for a puzzle of `kind` that turns on `target`; raises if none is found.
+    `version` 1 draws every position from the version-1 scenarios (for saved sets)."""
     city = kind == "amsterdam-or-rotterdam"
     scenarios = CITY_SCENARIOS[target] if city else SCENARIOS[target]
+    if version >= 2:
+        scenarios = BUILT.get((kind, target), scenarios)
     question = question_kind(kind)
     for _ in range(MAX_ATTEMPTS):
         try:
@@ -114,7 +139,12 @@ _POSITION_RULES = (
 )  # fmt: skip
 
 WHICH_CARDS = PuzzleGenerator(
-    "which-cards", "wc", _POSITION_RULES, partial(generate, "which-cards"), realism_problems
+    "which-cards",
+    "wc",
+    _POSITION_RULES,
+    partial(generate, "which-cards"),
+    realism_problems,
+    earlier=((1, partial(generate, "which-cards", version=1)),),
 )
 #: Every-card-legal rules make no "which cards" question: they are drilled as card-legal.
 CARD_LEGAL = PuzzleGenerator(
@@ -123,6 +153,7 @@ CARD_LEGAL = PuzzleGenerator(
     (*_POSITION_RULES, R.PLAY_VOID_NO_TRUMPS, R.PLAY_ONLY_LOWER_TRUMPS),
     partial(generate, "card-legal"),
     realism_problems,
+    earlier=((1, partial(generate, "card-legal", version=1)),),
 )
 AMSTERDAM_OR_ROTTERDAM = PuzzleGenerator(
     "amsterdam-or-rotterdam",

@@ -12,8 +12,9 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from klaverjas_core import DECK, Position, RuleSet, Suit
+from klaverjas_core import DECK, TRUMP_ORDER, Position, RuleSet, Suit
 from klaverjas_core.legality import decide
+from klaverjas_core.tricks import winner_index
 
 #: Hand sizes by level: level 1 short hands, level 3 nearly full ones.
 HAND_SIZES = {1: (3, 4), 2: (5, 6), 3: (7, 8)}
@@ -38,6 +39,13 @@ class Scenario:
     max_hand: int = 8
     #: A void player whose wanted card is not a trump holds no trumps (so may discard it).
     discarders_hold_no_trumps: bool = False
+    #: The learner's partner takes the lead in the trick and the opponents after him leave it
+    #: to him (a deal where they cannot is drawn again). Needs trick lengths of 2 or more.
+    partner_keeps_trick: bool = False
+    #: The opponent just before the learner trumps above every trump the learner holds.
+    opponent_trumps_above_learner: bool = False
+    #: The partner trumps (trick length 3) above at least one of the learner's trumps.
+    partner_trumps_above_learner: bool = False
 
 
 class DrawError(Exception):
@@ -87,19 +95,27 @@ def deal_trick(
     if led is None:
         led = trump if scenario.led_is_trump else rng.choice([s for s in range(4) if s != trump])
     length = rng.choice(scenario.trick_lengths) if trick_length is None else trick_length
-    wanted = wanted or {}
+    wanted = dict(wanted or {})
+    top = None
+    if scenario.opponent_trumps_above_learner or scenario.partner_trumps_above_learner:
+        every_trump = scenario.opponent_trumps_above_learner
+        top = _trump_above(rng, trump, hand_size if every_trump else 1)
+        wanted[length - 1 if every_trump else length - 2] = top
     pool = [card for card in range(32) if card not in wanted.values()]
     rng.shuffle(pool)
     table = Table(trump, led, hand_size, [], pool=pool)
-    learner = _learner_hand(rng, scenario, table) if length < 4 else []
+    learner = _learner_hand(rng, scenario, table, below=top) if length < 4 else []
     for position in range(length):
         own = [wanted[position]] if position in wanted else []
         need = hand_size - len(own)
         if position == 0:
             hand = own + (table.take(1, lambda c: c >> 3 == led) if not own else [])
             hand += table.take(hand_size - len(hand), lambda c: True)
-        elif rng.random() < scenario.others_void:
+        elif (top is not None and own == [top]) or rng.random() < scenario.others_void:
             no_trumps = bool(scenario.discarders_hold_no_trumps and own and own[0] >> 3 != trump)
+            # Whoever must not take the trick from the one built to win it holds no trumps.
+            no_trumps |= scenario.partner_keeps_trick and position == length - 1
+            no_trumps |= scenario.opponent_trumps_above_learner and position == length - 2
             avoid = {led, trump} if no_trumps else {led}
             hand = own + table.take(need, _not_of(avoid))
         else:
@@ -132,13 +148,45 @@ def _choose(
         if wanted not in legal:
             raise DrawError
         return wanted
+    if scenario.partner_keeps_trick:
+        legal = _keeping_partner_ahead(table, legal)
     trumps = [card for card in legal if card >> 3 == table.trump]
     if scenario.prefer_trump and trumps and len(trumps) < len(legal) and rng.random() < 0.75:
         legal = trumps
     return rng.choice(legal)
 
 
-def _learner_hand(rng: random.Random, scenario: Scenario, table: Table) -> list[int]:
+def _keeping_partner_ahead(table: Table, legal: list[int]) -> list[int]:
+    """The legal cards after which the learner's partner (two places before the learner) is
+    winning the trick, from his card on; before his card, any legal card."""
+    partner = len(table.hands) - 2
+    if len(table.trick) < partner:
+        return legal
+    keeping = [c for c in legal if winner_index([*table.trick, c], table.trump) == partner]
+    if not keeping:
+        raise DrawError
+    return keeping
+
+
+def _trump_above(rng: random.Random, trump: int, hand_size: int) -> int:
+    """A trump with at least `hand_size` trumps below it."""
+    ranks = [
+        rank for number, rank in enumerate(TRUMP_ORDER) if len(TRUMP_ORDER) - number > hand_size
+    ]
+    return trump * 8 + rng.choice(ranks).value
+
+
+def _below(trump: int, top: int) -> Callable[[int], bool]:
+    order = [trump * 8 + rank.value for rank in TRUMP_ORDER]
+    lower = set(order[order.index(top) + 1 :])
+    return lambda card: card in lower
+
+
+def _learner_hand(
+    rng: random.Random, scenario: Scenario, table: Table, *, below: int | None = None
+) -> list[int]:
+    """The learner's hand. With `below`, a trump played before the learner's turn: every
+    trump the learner holds is lower (`opponent_trumps_above_learner`) or the first one is."""
     size, led, trump = table.hand_size, table.led, table.trump
     if scenario.learner_holds_led:
         followers = rng.randint(1, max(1, size - 1))
@@ -147,7 +195,11 @@ def _learner_hand(rng: random.Random, scenario: Scenario, table: Table) -> list[
     else:
         low, high = scenario.learner_trumps
         trumps = size if not scenario.learner_has_side_cards else rng.randint(low, min(high, size))
-        hand = table.take(trumps, lambda c: c >> 3 == trump)
+        hand = []
+        if below is not None:
+            lower = trumps if scenario.opponent_trumps_above_learner else 1
+            hand = table.take(lower, _below(trump, below))
+        hand += table.take(trumps - len(hand), lambda c: c >> 3 == trump)
         hand += table.take(size - trumps, lambda c: c >> 3 not in (led, trump))
     return hand
 
