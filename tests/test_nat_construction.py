@@ -13,17 +13,9 @@ from klaverjas_core import RuleSet
 from klaverjas_core.playout import PlayedDeal, random_playout
 from klaverjas_questions.is_nat import IS_NAT
 from puzzles import documented_rule_sets
-from puzzles.nat_kinds import (
-    AIMS,
-    ALL_TRICKS,
-    Balance,
-    Facts,
-    _content,
-    _roem_by_trick,
-    realism_problems,
-    trick_roem,
-)
+from puzzles.nat_kinds import _content, realism_problems
 from puzzles.nat_steering import card_points, steer
+from puzzles.nat_traps import AIMS, ALL_TRICKS, Balance, Facts, _roem_by_trick, trick_roem
 
 every_rule_set = st.sampled_from(documented_rule_sets())
 seeds = st.integers(0, 2**32 - 1)

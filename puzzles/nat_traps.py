@@ -1,0 +1,218 @@
+"""What makes an is-nat puzzle worth asking: the traps (an exact tie, 82 card points that still
+lose, roem that flips the result, ...), judged on a played deal's facts, and for version 2 each
+trap's window: where the choosers' card points must lie, given the roem, for the trap to hold.
+
+>>> balance = Balance(choosers=0, counted=(20, 0), shown=(20, 0))
+>>> balance.break_even(), _tie_window(balance), _fewer_cards_made_window(balance)
+(71, (71, 71), (72, 81))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from klaverjas_core import DealScore, RuleId
+from klaverjas_core.playout import PlayedDeal
+from klaverjas_core.tricks import roem_items_of_mask
+
+R = RuleId
+DEAL_TOTAL = 162
+HALF = DEAL_TOTAL // 2
+ALL_TRICKS = frozenset(range(8))
+
+
+@lru_cache(maxsize=512)
+def _score(deal: PlayedDeal, choosers: int, declared: frozenset[int]) -> DealScore:
+    return deal.score(choosers, declared)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """A played deal seen from one choice of choosers and declared roem."""
+
+    deal: PlayedDeal
+    choosers: int
+    declared: frozenset[int]
+
+    def score(self, declared: frozenset[int] | None = None) -> DealScore:
+        return _score(self.deal, self.choosers, self.declared if declared is None else declared)
+
+    def roem(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
+        return self.score(declared).roem
+
+    def totals(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
+        return self.score(declared).totals
+
+    def nat(self, declared: frozenset[int] | None = None) -> bool:
+        return self.score(declared).nat
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        return self.score().card_points
+
+    @property
+    def undeclared(self) -> int:
+        return self.score().forgotten_roem
+
+    def decides(self, target: RuleId) -> bool:
+        if target is R.SCORE_NAT:
+            return self.nat()
+        if target is R.SCORE_MADE:
+            return not self.nat()
+        if target is R.SCORE_PIT:
+            return self.score().pit is not None
+        return self.undeclared > 0
+
+
+Trap = Callable[[Facts], bool]
+
+
+def _tie(f: Facts) -> bool:
+    totals = f.totals()
+    return totals[0] == totals[1]
+
+
+def _roem_flips(f: Facts) -> bool:
+    cards = f.card_points
+    more_cards = cards[f.choosers] > cards[1 - f.choosers]
+    return f.roem() != (0, 0) and more_cards == f.nat()
+
+
+def _eighty_two_loses(f: Facts) -> bool:
+    return 82 <= f.card_points[f.choosers] <= 90 and f.nat()
+
+
+def _defenders_roem(f: Facts) -> bool:
+    return f.roem()[1 - f.choosers] > 0 and f.nat()
+
+
+def _narrow(f: Facts) -> bool:
+    totals = f.totals()
+    return 0 < totals[f.choosers] - totals[1 - f.choosers] <= 10
+
+
+def _undeclared_flips(f: Facts) -> bool:
+    return f.nat(ALL_TRICKS) != f.nat()
+
+
+def _any(f: Facts) -> bool:
+    return True
+
+
+#: Version 1: the traps each target is drawn from (one chosen at random per puzzle).
+TRAPS: dict[RuleId, tuple[Trap, ...]] = {
+    R.SCORE_NAT: (_tie, _roem_flips, _eighty_two_loses, _defenders_roem, _any),
+    R.SCORE_MADE: (_roem_flips, _narrow, _any),
+    R.SCORE_PIT: (_any,),
+    R.ROEM_DECLARE: (_undeclared_flips, _any),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """What decides a deal before its card points: the choosers and each pair's roem, counted
+    (declared) and shown (declared or not)."""
+
+    choosers: int
+    counted: tuple[int, int]
+    shown: tuple[int, int]
+
+    def break_even(self, *, all_declared: bool = False) -> int:
+        """The choosers' card points at which both pairs' totals are equal: at or below it the
+        choosers are nat (roem counts in tens, so this is a whole number)."""
+        roem = self.shown if all_declared else self.counted
+        return (DEAL_TOTAL + roem[1 - self.choosers] - roem[self.choosers]) // 2
+
+
+Window = tuple[int, int]  # the choosers' card points, lowest and highest
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A trap, and where the choosers' card points must lie for it given the roem."""
+
+    holds: Trap
+    window: Callable[[Balance], Window | None]
+
+
+def _tie_window(b: Balance) -> Window:
+    return b.break_even(), b.break_even()
+
+
+def _more_cards_nat_window(b: Balance) -> Window | None:
+    return (HALF + 1, b.break_even()) if b.break_even() > HALF else None
+
+
+def _fewer_cards_made_window(b: Balance) -> Window | None:
+    return (b.break_even() + 1, HALF) if b.break_even() < HALF else None
+
+
+def _eighty_two_window(b: Balance) -> Window | None:
+    return (82, min(90, b.break_even())) if b.break_even() >= 82 else None
+
+
+def _defenders_roem_window(b: Balance) -> Window | None:
+    return (0, b.break_even()) if b.counted[1 - b.choosers] > 0 else None
+
+
+def _narrow_window(b: Balance) -> Window:
+    return b.break_even() + 1, b.break_even() + 5
+
+
+def _nat_window(b: Balance) -> Window:
+    return 0, b.break_even()
+
+
+def _made_window(b: Balance) -> Window:
+    return b.break_even() + 1, DEAL_TOTAL
+
+
+def _undeclared_window(b: Balance) -> Window | None:
+    counted, shown = b.break_even(), b.break_even(all_declared=True)
+    return (min(counted, shown) + 1, max(counted, shown)) if counted != shown else None
+
+
+def _any_window(b: Balance) -> Window:
+    return 0, DEAL_TOTAL
+
+
+#: Version 2: the traps of each target (one chosen at random per puzzle), with their windows.
+AIMS: dict[RuleId, tuple[Aim, ...]] = {
+    R.SCORE_NAT: (
+        Aim(_tie, _tie_window),
+        Aim(_roem_flips, _more_cards_nat_window),
+        Aim(_eighty_two_loses, _eighty_two_window),
+        Aim(_defenders_roem, _defenders_roem_window),
+        Aim(_any, _nat_window),
+    ),
+    R.SCORE_MADE: (
+        Aim(_roem_flips, _fewer_cards_made_window),
+        Aim(_narrow, _narrow_window),
+        Aim(_any, _made_window),
+    ),
+    R.ROEM_DECLARE: (Aim(_undeclared_flips, _undeclared_window), Aim(_any, _any_window)),
+}
+
+
+def trick_roem(deal: PlayedDeal) -> list[tuple[int, int]]:
+    """`_roem_by_trick` for any choosers, quickly: roem belongs to the trick's winner, except
+    stuk from hand, which only the score's ledger places."""
+    if deal.rules.stuk_from_hand:
+        return _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
+    found = []
+    for (_, cards), winner in zip(deal.tricks, deal.winners, strict=True):
+        mask = 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
+        points = sum(item.points for item in roem_items_of_mask(mask, deal.trump, deal.rules))
+        found.append((points, 0) if winner % 2 == 0 else (0, points))
+    return found
+
+
+def _roem_by_trick(facts: Facts) -> list[tuple[int, int]]:
+    """The roem in each trick for each pair, declared or not (from the score's ledger)."""
+    roem = [[0, 0] for _ in range(8)]
+    for item in facts.score(ALL_TRICKS).ledger:
+        if item.trick is not None and item.rule.topic == "roem":
+            roem[item.trick][item.pair] += item.points
+    return [(pair[0], pair[1]) for pair in roem]
