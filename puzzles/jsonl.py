@@ -14,7 +14,7 @@ from typing import Final, TypeVar
 
 from klaverjas_core import KlaverjasError, RuleId, RuleSet
 from klaverjas_questions import JSON, QuestionError, question_kind
-from puzzles.model import GENERATOR_VERSION, LEVELS, Puzzle
+from puzzles.model import LEVELS, Puzzle
 from puzzles.registry import PUZZLE_KINDS, problems
 
 #: Fields every line has; everything else in a line is the puzzle's content.
@@ -111,7 +111,7 @@ def _puzzle(record: dict[str, JSON]) -> Puzzle:
     except KlaverjasError as error:
         raise PuzzleFormatError(f"`rules`: {error}") from None
     level, seed = record.get("level", 1), record.get("seed")
-    version = record.get("generator_version", GENERATOR_VERSION)
+    version = record.get("generator_version", 1)  # lines from before the field: version 1
     if type(level) is not int or level not in LEVELS:
         raise PuzzleFormatError(f"`level` must be one of {LEVELS}, got {level!r}")
     if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):

@@ -1,13 +1,14 @@
-"""Steering a played deal's card points into a wanted range, by exchanging plain cards.
+"""Steering a played deal's card points into a wanted range, by exchanging cards between tricks.
 
 Random play-outs rarely land on an exact tie or on "82 points and still nat", so instead of
-sampling deals until one does, one real deal is changed until it does: two plain cards of the
-same suit change places between a trick one pair won and a trick the other pair won. Every
-hand keeps its suits (and its trumps), so nothing about following or trumping changes outside
-those two tricks; inside them a swap is kept only when each card is still legal (who is winning
-mid-trick decides the partner-winning exemption), the winner is the same and so is the roem.
-So the deal stays a real, legal deal with the same tricks won and the same roem, and only the
-card points move: up to 11 a swap, and by one point at a time (Q for J, A for 10) when needed.
+sampling deals until one does, one real deal is changed until it does: two cards change places
+between a trick one pair won and a trick the other pair won. An exchange is kept only when both
+tricks keep their winner and their roem and every card of the deal is still legal. Two plain
+cards of one suit leave every hand's suits and trumps as they were, and `decide` looks at a hand
+only through its suits and trumps, so only their two tricks need checking (who is winning
+mid-trick decides the partner exemption); any other exchange replays the whole deal. So the deal
+stays a real, legal deal with the same tricks won and the same roem, and only the card points
+move: up to 11 a swap, and by one point at a time (Q for J, A for 10) when needed.
 
 >>> import random
 >>> from klaverjas_core.playout import random_playout
@@ -25,12 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
-from klaverjas_core import Rank
+from klaverjas_core import Rank, RuleSet
 from klaverjas_core.legality import decide
 from klaverjas_core.playout import PlayedDeal
 from klaverjas_core.tricks import roem_items_of_mask, winner_index
-from puzzles.model import GenerationError
 
 MAX_SWAPS = 6  # exchanges in a row
 BRANCHES = 3  # sound exchanges explored at each step
@@ -42,6 +43,18 @@ LAST_TRICK_POINTS = 10
 SPREAD = 10
 
 Swap = tuple[int, int, int, int, int]  # (trick a, position, trick b, position, points moved)
+
+
+class SteeringError(RuntimeError):
+    """A steered deal failed its final replay: a bug here, never bad luck."""
+
+
+def roem_points(cards: Sequence[int], trump: int, rules: RuleSet) -> int:
+    """The roem one trick's cards hold (stuk from hand is not trick roem)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return sum(item.points for item in roem_items_of_mask(mask, trump, rules))
 
 
 def card_points(deal: PlayedDeal, pair: int) -> int:
@@ -97,6 +110,7 @@ def _aim(current: int, low: int, high: int, rng: random.Random) -> int:
     return high - rng.randint(0, SPREAD)
 
 
+@lru_cache(maxsize=4)
 def _points_table(trump: int) -> tuple[int, ...]:
     return tuple(
         Rank(card & 7).trump_points if card >> 3 == trump else Rank(card & 7).plain_points
@@ -115,9 +129,10 @@ class _Board:
         self.tricks = [list(cards) for _, cards in deal.tricks]
         self.owners = [winner % 2 for winner in deal.winners]
         self.roem = [self._roem(number) for number in range(8)]  # to keep as it is
-        # Stuk from hand counts for the seat that played both: those two cards stay put.
+        # Stuk from hand counts for the seat that played both: there, those two cards stay put.
         stuk = {self.trump * 8 + Rank.QUEEN.value, self.trump * 8 + Rank.KING.value}
-        self.movable = [[card not in stuk for card in trick] for trick in self.tricks]
+        fixed = stuk if deal.rules.stuk_from_hand else set()
+        self.movable = [[card not in fixed for card in trick] for trick in self.tricks]
 
     def swaps(self, pair: int, gap: int, rng: random.Random) -> list[Swap]:
         """The exchanges between a trick of `pair` and one of the other pair that bring
@@ -167,8 +182,7 @@ class _Board:
         self.tricks[a][pa], self.tricks[b][pb] = self.tricks[b][pb], self.tricks[a][pa]
 
     def _roem(self, number: int) -> int:
-        mask = sum(1 << card for card in self.tricks[number])
-        return sum(item.points for item in roem_items_of_mask(mask, self.trump, self.deal.rules))
+        return roem_points(self.tricks[number], self.trump, self.deal.rules)
 
     def _sound(self, number: int) -> bool:
         """Every card of trick `number` legal from its player's hand, and the same winner."""
@@ -188,7 +202,8 @@ class _Board:
         )
 
     def _illegal_play(self) -> str | None:
-        """What is wrong when the tricks are replayed from the hands they imply, if anything."""
+        """What is wrong when the tricks are replayed from the hands they imply (a card, a
+        winner or roem that changed), if anything."""
         held = [self._hand(seat, 0) for seat in range(4)]
         exemption = self.deal.rules.partner_exemption
         for number, (leader, trick) in enumerate(zip(self.leaders, self.tricks, strict=True)):
@@ -199,13 +214,15 @@ class _Board:
                 held[seat] ^= 1 << card
             if (leader + winner_index(trick, self.trump)) % 4 != self.deal.winners[number]:
                 return f"trick {number + 1} has another winner"
+            if self._roem(number) != self.roem[number]:
+                return f"trick {number + 1} has other roem"
         return None
 
     def replayed(self) -> PlayedDeal:
-        """The changed deal, once a full replay confirms it (a failure is a bug here)."""
+        """The changed deal, once a full replay confirms it."""
         problem = self._illegal_play()
         if problem is not None:
-            raise GenerationError(f"steering broke the deal: {problem}")
+            raise SteeringError(f"steering broke the deal: {problem}")
         hands = [self._hand(seat, 0) for seat in range(4)]
         return PlayedDeal(
             (hands[0], hands[1], hands[2], hands[3]),

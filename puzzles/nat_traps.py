@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from klaverjas_core import DealScore, RuleId
 from klaverjas_core.playout import PlayedDeal
-from klaverjas_core.tricks import roem_items_of_mask
+from puzzles.nat_steering import roem_points
 
 R = RuleId
 DEAL_TOTAL = 162
@@ -203,8 +203,7 @@ def trick_roem(deal: PlayedDeal) -> list[tuple[int, int]]:
         return _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
     found = []
     for (_, cards), winner in zip(deal.tricks, deal.winners, strict=True):
-        mask = 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
-        points = sum(item.points for item in roem_items_of_mask(mask, deal.trump, deal.rules))
+        points = roem_points(cards, deal.trump, deal.rules)
         found.append((points, 0) if winner % 2 == 0 else (0, points))
     return found
 

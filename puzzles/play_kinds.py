@@ -9,7 +9,7 @@ from functools import partial
 from klaverjas_core import Card, Position, RuleId, RuleSet, Seat
 from klaverjas_questions import JSON, question_kind
 from klaverjas_questions.positions import CardQuestion, PositionContent
-from puzzles.model import GenerationError, PuzzleGenerator
+from puzzles.model import GENERATOR_VERSION, GenerationError, PuzzleGenerator
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, build_position
 
@@ -77,7 +77,13 @@ def position_content(position: Position) -> dict[str, JSON]:
 
 
 def generate(
-    kind: str, target: RuleId, rules: RuleSet, level: int, rng: random.Random, *, version: int = 2
+    kind: str,
+    target: RuleId,
+    rules: RuleSet,
+    level: int,
+    rng: random.Random,
+    *,
+    version: int = GENERATOR_VERSION,
 ) -> dict[str, JSON]:
     """Content for a puzzle of `kind` that turns on `target`; raises if none is found.
     `version` 1 draws every position from the version-1 scenarios (for saved sets)."""

@@ -99,8 +99,10 @@ def deal_trick(
     top = None
     if scenario.opponent_trumps_above_learner or scenario.partner_trumps_above_learner:
         every_trump = scenario.opponent_trumps_above_learner
-        top = _trump_above(rng, trump, hand_size if every_trump else 1)
-        wanted[length - 1 if every_trump else length - 2] = top
+        trumper = length - 1 if every_trump else length - 2
+        if scenario.partner_trumps_above_learner == every_trump or trumper in wanted:
+            raise ValueError("one player trumps above the learner, and only the scenario says who")
+        top = wanted[trumper] = _trump_above(rng, trump, hand_size if every_trump else 1)
     pool = [card for card in range(32) if card not in wanted.values()]
     rng.shuffle(pool)
     table = Table(trump, led, hand_size, [], pool=pool)

@@ -197,6 +197,14 @@ def test_import_rejects_missing_fields_and_unknown_values(good_line: str) -> Non
         parse_line(edited(good_line, id="wc-000000000000"))
 
 
+def test_a_line_from_before_generator_versions_is_read_as_version_1(good_line: str) -> None:
+    record = json.loads(good_line)
+    del record["generator_version"]
+    assert parse_line(json.dumps(record, ensure_ascii=False)).generator_version == 1
+    with pytest.raises(PuzzleFormatError, match="generator_version 9 is not known"):
+        parse_line(edited(good_line, generator_version=9))
+
+
 def test_import_rejects_a_target_the_answer_does_not_turn_on(good_line: str) -> None:
     with pytest.raises(PuzzleFormatError, match=r"does not turn on play\.follow-suit"):
         parse_line(edited(good_line, rule="play.follow-suit"))

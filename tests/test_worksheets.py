@@ -65,6 +65,15 @@ def test_command_line_writes_a_sheet(tmp_path: Path) -> None:
     assert main([*argv[:-2], "--rules", "rotterdam+nonsense", "--out", str(out)]) == 2
 
 
+def test_a_sheet_printed_with_older_generators_prints_again_the_same(tmp_path: Path) -> None:
+    first, again, now = tmp_path / "v1.pdf", tmp_path / "v1-again.pdf", tmp_path / "v2.pdf"
+    argv = ["--kind", "is-nat", "--rule", "score.nat", "--count", "6", "--seed", "3"]
+    assert main([*argv, "--generator-version", "1", "--out", str(first)]) == 0
+    assert main([*argv, "--generator-version", "1", "--out", str(again)]) == 0
+    assert main([*argv, "--out", str(now)]) == 0
+    assert first.read_bytes() == again.read_bytes() != now.read_bytes()
+
+
 def test_the_font_is_found_without_debian_packages(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

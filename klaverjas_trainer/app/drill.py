@@ -109,6 +109,22 @@ def choose_next(
     rng: random.Random,
 ) -> Choice | None:
     """The next puzzle, or None when there is nothing to show (no mistakes left to replay)."""
+    choice = _next_choice(state, rules, store, learner_id, assignment, group_rules, now, rng)
+    if choice is not None:
+        state.shown.add(choice.puzzle.id)
+    return choice
+
+
+def _next_choice(
+    state: DrillState,
+    rules: RuleSet,
+    store: ProgressStore,
+    learner_id: int,
+    assignment: Assignment | None,
+    group_rules: str | None,
+    now: datetime,
+    rng: random.Random,
+) -> Choice | None:
     if assignment is not None and group_rules is not None:
         choice = _from_set(state, assignment, group_rules)
         if choice is not None:
@@ -131,7 +147,6 @@ def choose_next(
         except GenerationError:
             continue  # another seed: a learner never sees a generator's bad luck
         if choice.puzzle.id not in state.shown:
-            state.shown.add(choice.puzzle.id)
             return choice
         seen_again = seen_again or choice  # level 1 shows few numbers: equal puzzles happen
     return seen_again
@@ -196,7 +211,7 @@ def _replay(state: DrillState, answers: pd.DataFrame) -> Choice | None:
     for row in open_mistakes(answers).to_dict("records"):
         if row["item_id"] in state.replayed or not pd.notna(row["seed"]):
             continue
-        state.replayed.add(str(row["item_id"]))
+        state.replayed.add(str(row["item_id"]))  # once a session, even if it cannot be made
         puzzle = _answered_puzzle(row)
         if puzzle is not None:
             return Choice(puzzle)

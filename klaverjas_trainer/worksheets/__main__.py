@@ -12,7 +12,14 @@ from klaverjas_core import KlaverjasError
 from klaverjas_trainer import texts
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 from klaverjas_trainer.worksheets.pdf import WorksheetError, worksheet_pdf
-from puzzles import LEVELS, PUZZLE_KINDS, PuzzleError, generate
+from puzzles import (
+    GENERATOR_VERSION,
+    GENERATOR_VERSIONS,
+    LEVELS,
+    PUZZLE_KINDS,
+    PuzzleError,
+    generate,
+)
 
 
 def positive(text: str) -> int:
@@ -32,12 +39,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed; puzzle i uses seed + i")
     parser.add_argument("--rules", default="amsterdam")
     parser.add_argument("--level", type=int, default=1, choices=LEVELS)
+    parser.add_argument(
+        "--generator-version", type=int, default=GENERATOR_VERSION, choices=GENERATOR_VERSIONS,
+        help="the puzzle generators a sheet printed earlier was made with",
+    )  # fmt: skip
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--language", default="en", choices=LANGUAGES, help="the sheet's words")
     args = parser.parse_args(argv)
     try:
         puzzles = [
-            generate(args.kind, args.rule, seed=args.seed + i, rules=args.rules, level=args.level)
+            generate(
+                args.kind,
+                args.rule,
+                seed=args.seed + i,
+                rules=args.rules,
+                level=args.level,
+                version=args.generator_version,
+            )
             for i in range(args.count)
         ]
         with texts.language(args.language):

@@ -1,7 +1,7 @@
 """Laying out puzzles on A4 pages, with an answer key at the end.
 
 The same puzzles give the same bytes: the document date is fixed, so a teacher can print the
-same sheet again from its seed.
+same sheet again from its seed (and, after the generators change, their version).
 """
 
 from __future__ import annotations
