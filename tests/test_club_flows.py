@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from klaverjas_trainer import texts
+from klaverjas_trainer.app.assignments import describe
 from klaverjas_trainer.app.services import _announce_setup_code, _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
+from lessons import load_course
 from puzzles import generate
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
@@ -213,3 +216,23 @@ def test_guessing_a_members_pin_is_told_to_wait(data_dir: Path) -> None:
         said.append(guesser.error[0].value)
     assert all("PIN does not match" in words for words in said[:5])
     assert all("please wait 1 min and try again" in words for words in said[5:])
+
+
+def test_a_who_revoked_set_does_not_name_its_rule_to_the_learner(data_dir: Path) -> None:
+    """The broken rule is half of a who-revoked answer; the teacher chose it and sees it."""
+    club = club_of(data_dir)
+    group = club.create_group("Dinsdag", "amsterdam")
+    club.assign(group.id, kind="who-revoked", rule="play.must-overtrump", count=3, seed=2)
+    app = new_session()
+    app.switch_page(PROFILE).run()
+    app.text_input(key="join_code").set_value(group.code)
+    app.text_input(key="join_name").set_value("Anna")
+    app.form_submit_button(key="join_button").click().run()
+    app.switch_page(DRILL).run()
+    assert not app.exception
+    (listed,) = [m.value for m in app.markdown if "3 puzzles" in m.value]
+    assert listed.startswith("**3 puzzles: Who revoked? · level 1**")
+    assert "Must overtrump" not in listed
+    (work,) = club.assignments(group.id)
+    with texts.language("en"):
+        assert "Must overtrump" in describe(work, load_course())  # the teacher's lists

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from klaverjas_trainer.app.drill import make, set_key
+from klaverjas_trainer.app.drill import RULE_IS_ASKED, make, set_key
 from klaverjas_trainer.app.play import PlayState
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.storage.club import Assignment, ClubStore
@@ -19,15 +19,19 @@ def lesson_name(lesson: Lesson) -> str:
     return f"{lesson.number}. {lesson.title}"
 
 
-def describe(assignment: Assignment, course: Course) -> str:
+def describe(assignment: Assignment, course: Course, *, for_learner: bool = False) -> str:
+    """What an assignment is; a learner is not told the rule a who-revoked set asks for."""
     if assignment.lesson_id is not None:
         return t("assignment-lesson", title=lesson_name(course.lesson(assignment.lesson_id)))
     if assignment.is_deal:
         return t("assignment-deal", number=assignment.seed)
+    kind = t(f"kind-{assignment.kind}")
+    if for_learner and assignment.kind in RULE_IS_ASKED:
+        return nt("assignment-set-unnamed", assignment.count, kind=kind, level=assignment.level)
     return nt(
         "assignment-set",
         assignment.count,
-        kind=t(f"kind-{assignment.kind}"),
+        kind=kind,
         rule=rule_title(str(assignment.rule)),
         level=assignment.level,
     )
@@ -72,7 +76,7 @@ def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: C
         )
         due = f" · {t('due', date=assignment.due)}" if assignment.due else ""
         left, right = st.columns([4, 1], vertical_alignment="center")
-        left.markdown(f"**{describe(assignment, course)}**  \n{status}{due}")
+        left.markdown(f"**{describe(assignment, course, for_learner=True)}**  \n{status}{due}")
         if done < total and right.button(t("start-assignment"), key=f"assignment-{assignment.id}"):
             start(assignment, done, club, learner, course)
 

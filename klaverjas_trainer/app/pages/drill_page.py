@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Final
 
 import streamlit as st
 
@@ -93,10 +92,6 @@ if current.group is not None and state.assignment is None:
         show_assignments(club(), learner, current.group.id, course())
 
 
-#: Kinds whose answer is a rule: the suggestion line must not name it.
-RULE_IS_ASKED: Final = frozenset({"who-revoked"})
-
-
 def choose_puzzle() -> None:
     """A new puzzle once the learner moved on (or a setting changed)."""
     group = current.group
@@ -124,7 +119,8 @@ def choose_puzzle() -> None:
 def show_why(choice: drill.Choice) -> None:
     """Why this puzzle now, and the streak or the mistakes left."""
     reason = choice.reason
-    if reason is not None and reason.key == "suggested" and choice.puzzle.kind in RULE_IS_ASKED:
+    asked = choice.puzzle.kind in drill.RULE_IS_ASKED
+    if reason is not None and reason.key == "suggested" and asked:
         reason = None  # naming the suggested rule would give the answer away
     if reason is not None and reason.key == "suggested":
         title = rule_title(reason.fields["rule"])
