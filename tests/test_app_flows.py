@@ -404,3 +404,22 @@ def test_a_who_revoked_puzzle_does_not_name_its_rule_before_the_answer(data_dir:
     said = [m.value for m in app.markdown]
     assert not any(m.startswith("Suggested: ") for m in said)
     assert not any(rule_title(puzzle.rule) in m for m in said)
+
+
+def test_the_card_that_takes_the_trick_is_ringed_once_answered(data_dir: Path) -> None:
+    """Before the answer, which card wins is the question; after it, the table shows it."""
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(DRILL).run()
+    app.selectbox(key="drill_kind").set_value("count-trick").run()
+    app.selectbox(key="drill_rule").set_value("trick.trump-wins").run()
+    puzzle = drill_puzzle(app)
+    assert puzzle.content.leader is not None
+    ring = ' kj-win">'  # the class on a card's place (the style sheet names it too)
+    assert not any(ring in m.value for m in app.markdown)
+    fill_in(app, puzzle, right=False)
+    app.form_submit_button[0].click().run()
+    assert not app.exception
+    (table,) = [m.value for m in app.markdown if ring in m.value]
+    ringed = table.split(ring, 1)[1].split("</div>", 1)[0]
+    assert f'aria-label="{puzzle.answer.winner}"' in ringed  # the winner, not the one chosen
+    assert table.count(ring) == 1

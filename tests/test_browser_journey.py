@@ -162,6 +162,7 @@ def test_the_projector_shows_every_kind_at_the_table_on_a_wall(
             kind = PUZZLE_KINDS[index]
             if kind == "count-trick":  # the parts the class works out are on the wall
                 expect(wall.get_by_text("Card points").first).to_be_visible()
+                expect(wall.locator(".kj-win .kj-card")).to_have_count(1)  # and who takes it
             wall.screenshot(path=str(ARTIFACTS / f"projector-{kind}.png"))
             wall.keyboard.press("ArrowRight")  # a presenter's key: the next puzzle
             expect(wall.get_by_text("Puzzle 2 of 2")).to_be_visible(timeout=30_000)

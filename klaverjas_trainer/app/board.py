@@ -188,12 +188,14 @@ def show_table(
     viewer: Seat | None,
     to_act: Seat | None = None,
     centre: str = "",
+    winner: Seat | None = None,
 ) -> None:
-    """One trick (or the part played so far) on the drawn table, each card at its seat."""
+    """One trick (or the part played so far) on the drawn table, each card at its seat;
+    `winner` rings the card that takes it."""
     picture = table_html(
         dealer=None, trick=trick_by_seat(leader, trick), trump=trump, choosers=None,
         to_act=to_act, centre=centre, four_colour=profile.four_colour, viewer=viewer,
-        leader=leader if trick else None,
+        leader=leader if trick else None, winner=winner,
     )  # fmt: skip
     st.markdown(picture, unsafe_allow_html=True)
 

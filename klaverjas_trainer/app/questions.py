@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import Card, RuleId, RuleSet, Seat
+from klaverjas_core import Card, RuleId, RuleSet, Seat, trick_winner
 from klaverjas_questions import Grade
 from klaverjas_questions.count_trick import LAST_TRICK, TrickCount
 from klaverjas_questions.counting import NumberAnswer, OrderAnswer, PacketsAnswer
@@ -182,7 +182,8 @@ def ask_city(
 
 def board_trick(content: Any, profile: Profile, checks: Checks | None = None) -> None:
     """The trick at the table, each card at its seat (judged from outside: no "you"); the
-    last trick is said, since it brings 10 more points."""
+    last trick is said, since it brings 10 more points. Once answered (`checks` given), the
+    card that takes the trick is ringed: before, that is the question."""
     show_trump(content.trump, profile)
     number = getattr(content, "trick_number", None)  # a next-leader trick has no number
     last = number == LAST_TRICK
@@ -192,7 +193,13 @@ def board_trick(content: Any, profile: Profile, checks: Checks | None = None) ->
         if last:
             st.caption(t("last-trick"))
         return
-    show_table(content.trick, content.leader, content.trump, profile, viewer=None, centre=centre)
+    winner = None
+    if checks is not None:
+        winner = Seat((content.leader + trick_winner(content.trick, content.trump)) % 4)
+    show_table(
+        content.trick, content.leader, content.trump, profile, viewer=None, centre=centre,
+        winner=winner,
+    )  # fmt: skip
     if last:
         st.caption(t("last-trick"))
 
