@@ -42,7 +42,7 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
     for _ in range(MAX_ATTEMPTS):
         deal = random_playout(rng, rules)
         roem = trick_roem(deal)
-        declared = _declare_from(rng, roem, target, level)
+        declared = _declare(rng, roem, target, level)
         counted = _pair_sums(roem[number] for number in declared)
         shown = _pair_sums(roem)
         near = []
@@ -86,7 +86,7 @@ def generate_v1(target: RuleId, rules: RuleSet, level: int, rng: random.Random) 
         if deal is None:
             continue
         for choosers in rng.sample((0, 1), 2):
-            facts = Facts(deal, choosers, _declare(rng, deal, target, level))
+            facts = Facts(deal, choosers, _declare(rng, trick_roem(deal), target, level))
             if not facts.decides(target):
                 continue
             if trap(facts):
@@ -141,12 +141,7 @@ def _content(facts: Facts, level: int) -> dict[str, JSON]:
     return NatContent(facts.choosers, summary=summary).to_dict()
 
 
-def _declare(rng: random.Random, deal: PlayedDeal, target: RuleId, level: int) -> frozenset[int]:
-    """`_declare_from` on the deal's roem (version 1's call)."""
-    return _declare_from(rng, trick_roem(deal), target, level)
-
-
-def _declare_from(
+def _declare(
     rng: random.Random, roem: Sequence[tuple[int, int]], target: RuleId, level: int
 ) -> frozenset[int]:
     """All roem declared, except for the roem.declare target (and now and then at level 2+)."""

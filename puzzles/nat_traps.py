@@ -28,16 +28,15 @@ def _score(deal: PlayedDeal, choosers: int, declared: frozenset[int]) -> DealSco
     return deal.score(choosers, declared)
 
 
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """A played deal seen from one choice of choosers and declared roem."""
+class Outcome:
+    """A deal's result as the traps read it, all from `score` (the deal scored with the given
+    tricks' roem declared, or with the outcome's own)."""
 
-    deal: PlayedDeal
+    __slots__ = ()
     choosers: int
-    declared: frozenset[int]
 
     def score(self, declared: frozenset[int] | None = None) -> DealScore:
-        return _score(self.deal, self.choosers, self.declared if declared is None else declared)
+        raise NotImplementedError
 
     def roem(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
         return self.score(declared).roem
@@ -66,38 +65,50 @@ class Facts:
         return self.undeclared > 0
 
 
-Trap = Callable[[Facts], bool]
+@dataclass(frozen=True, slots=True)
+class Facts(Outcome):
+    """A played deal seen from one choice of choosers and declared roem."""
+
+    deal: PlayedDeal
+    choosers: int
+    declared: frozenset[int]
+
+    def score(self, declared: frozenset[int] | None = None) -> DealScore:
+        return _score(self.deal, self.choosers, self.declared if declared is None else declared)
 
 
-def _tie(f: Facts) -> bool:
+Trap = Callable[[Outcome], bool]
+
+
+def _tie(f: Outcome) -> bool:
     totals = f.totals()
     return totals[0] == totals[1]
 
 
-def _roem_flips(f: Facts) -> bool:
+def _roem_flips(f: Outcome) -> bool:
     cards = f.card_points
     more_cards = cards[f.choosers] > cards[1 - f.choosers]
     return f.roem() != (0, 0) and more_cards == f.nat()
 
 
-def _eighty_two_loses(f: Facts) -> bool:
+def _eighty_two_loses(f: Outcome) -> bool:
     return 82 <= f.card_points[f.choosers] <= 90 and f.nat()
 
 
-def _defenders_roem(f: Facts) -> bool:
+def _defenders_roem(f: Outcome) -> bool:
     return f.roem()[1 - f.choosers] > 0 and f.nat()
 
 
-def _narrow(f: Facts) -> bool:
+def _narrow(f: Outcome) -> bool:
     totals = f.totals()
     return 0 < totals[f.choosers] - totals[1 - f.choosers] <= 10
 
 
-def _undeclared_flips(f: Facts) -> bool:
+def _undeclared_flips(f: Outcome) -> bool:
     return f.nat(ALL_TRICKS) != f.nat()
 
 
-def _any(f: Facts) -> bool:
+def _any(f: Outcome) -> bool:
     return True
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Any, cast
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,7 +18,15 @@ from klaverjas_questions.is_nat import IS_NAT
 from puzzles import documented_rule_sets
 from puzzles.nat_kinds import _content, realism_problems
 from puzzles.nat_steering import card_points, steer
-from puzzles.nat_traps import AIMS, ALL_TRICKS, Balance, Facts, _roem_by_trick, trick_roem
+from puzzles.nat_traps import (
+    AIMS,
+    ALL_TRICKS,
+    Balance,
+    Facts,
+    Outcome,
+    _roem_by_trick,
+    trick_roem,
+)
 
 every_rule_set = st.sampled_from(documented_rule_sets())
 seeds = st.integers(0, 2**32 - 1)
@@ -97,9 +104,9 @@ def test_break_even_is_where_the_choosers_go_nat(
 
 
 @dataclass(frozen=True)
-class Totals:
-    """Just what the traps read from a deal, for every value: the choosers' card points and
-    each pair's roem, counted and shown (`Facts` needs a whole played deal)."""
+class Totals(Outcome):
+    """Just what the traps read, for any values: the choosers' card points and each pair's
+    roem, counted and shown (`Facts` needs a whole played deal)."""
 
     choosers: int
     points: int  # the choosers' card points
@@ -109,24 +116,10 @@ class Totals:
     def score(self, declared: frozenset[int] | None = None) -> DealScore:
         roem = self.shown if declared == ALL_TRICKS else self.counted
         mine = (self.points, 162 - self.points)
-        return score_summary(mine if self.choosers == 0 else mine[::-1], roem, self.choosers)
-
-    def roem(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
-        return self.score(declared).roem
-
-    def totals(self, declared: frozenset[int] | None = None) -> tuple[int, int]:
-        return self.score(declared).totals
-
-    def nat(self, declared: frozenset[int] | None = None) -> bool:
-        return self.score(declared).nat
-
-    @property
-    def card_points(self) -> tuple[int, int]:
-        return self.score().card_points
-
-    @property
-    def undeclared(self) -> int:
-        return sum(self.shown) - sum(self.counted)
+        return score_summary(
+            mine if self.choosers == 0 else mine[::-1], roem, self.choosers,
+            undeclared_roem=sum(self.shown) - sum(self.counted),
+        )  # fmt: skip
 
 
 def test_every_window_edge_agrees_with_its_trap() -> None:
@@ -141,9 +134,9 @@ def test_every_window_edge_agrees_with_its_trap() -> None:
             continue
         balance = Balance(choosers, counted, shown)
         for points in range(1, 162):  # 0 or 162 would be a pit
-            facts = cast(Any, Totals(choosers, points, counted, shown))
+            facts = Totals(choosers, points, counted, shown)
             for target, aims in AIMS.items():
-                decides = Facts.decides(facts, target)
+                decides = facts.decides(target)
                 for aim in aims:
                     window = aim.window(balance)
                     inside = window is not None and window[0] <= points <= window[1]

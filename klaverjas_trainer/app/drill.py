@@ -111,28 +111,28 @@ def choose_next(
     rng: random.Random,
 ) -> Choice | None:
     """The next puzzle, or None when there is nothing to show (no mistakes left to replay)."""
-    choice = _next_choice(state, rules, store, learner_id, assignment, group_rules, now, rng)
+    choice = None
+    if assignment is not None and group_rules is not None:
+        choice = _from_set(state, assignment, group_rules)
+    if choice is None and state.mode == "mistakes":
+        choice = _replay(state, store.answers(learner_id))
+    elif choice is None:
+        choice = _fresh(state, rules, store, learner_id, now, rng)
     if choice is not None:
         state.shown.add(choice.puzzle.id)
     return choice
 
 
-def _next_choice(
+def _fresh(
     state: DrillState,
     rules: RuleSet,
     store: ProgressStore,
     learner_id: int,
-    assignment: Assignment | None,
-    group_rules: str | None,
     now: datetime,
     rng: random.Random,
 ) -> Choice | None:
-    if assignment is not None and group_rules is not None:
-        choice = _from_set(state, assignment, group_rules)
-        if choice is not None:
-            return choice
-    if state.mode == "mistakes":
-        return _replay(state, store.answers(learner_id))
+    """A new puzzle of the chosen rule, or of the one the learner needs most, not yet shown in
+    this session where another seed gives one."""
     candidates = [rule.value for rule in targets(state.kind, rules)]
     if not candidates:
         return None
