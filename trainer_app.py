@@ -18,9 +18,9 @@ from klaverjas_trainer.app.services import (
     sign_out,
     storage_problems_said,
 )
-from klaverjas_trainer.texts import set_language, t
+from klaverjas_trainer.texts import t
 
-set_language(current_language())  # every word of this run, in this session's language
+current_language()  # the session's language, read by every run: page, fragment and callback
 st.set_page_config(page_title=t("app-title"), page_icon="♣")  # the layout: below, per page
 
 pages = [

@@ -8,7 +8,7 @@ import streamlit as st
 from babel import Locale
 
 from klaverjas_trainer.app.services import profile, store
-from klaverjas_trainer.texts import bound, set_language, t
+from klaverjas_trainer.texts import bound, t
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 
 
@@ -42,7 +42,6 @@ def _changed() -> None:
     chosen = st.session_state.get("language_choice")
     if chosen not in LANGUAGES or chosen == current.language:
         return
-    current.language = chosen
-    set_language(chosen)
+    current.language = chosen  # read by every run from now on (services.session_language)
     if current.learner is not None:  # remembered for the next visit, on any device
         store().save_settings(current.learner.id, current.settings())

@@ -11,13 +11,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from klaverjas_core import RuleSet
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.texts import t
-from klaverjas_trainer.texts.catalogue import LANGUAGES, SOURCE
+from klaverjas_trainer.texts.catalogue import LANGUAGES, SOURCE, use_language_source
 from lessons import Course, load_course
 
 
@@ -278,6 +279,19 @@ def browser_language(locale: str | None) -> str:
     """The trainer's language closest to the browser's (``uk-UA`` -> ``uk``), else English."""
     code = (locale or "").replace("_", "-").split("-")[0].lower()
     return code if code in LANGUAGES else SOURCE
+
+
+def session_language() -> str | None:
+    """The language of the session whose script thread runs this: read from its state, so a
+    fragment's own rerun and a callback (which skip the page's top-level code) speak it too."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None  # a command-line run or a plain test: English unless a block says
+    found = st.session_state.get("profile")
+    return found.language if isinstance(found, Profile) else None
+
+
+# Registered on import, before any page draws a word: every page imports this module.
+use_language_source(session_language)
 
 
 def current_language() -> str:

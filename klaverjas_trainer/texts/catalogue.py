@@ -6,6 +6,11 @@ Message ids are keys: ``nav-learn`` for page words, message ids that facts name
 ``explain-<situation>``) for the rules. A few messages have plural forms (``ntext``). Text is
 chosen per session, never per process: `set_language` sets the language of the running script
 (a context variable, so every Streamlit session keeps its own) and `language` of a block.
+
+A Streamlit fragment's own rerun and a widget's callback run without the page's top-level code,
+so a context variable set there is not set in them: the app registers `use_language_source`, a
+function that reads the session's language wherever the script thread runs, and `current` asks
+it whenever no block or script run has set one.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ FOLDER: Final = Path(__file__).parent / "locales"
 #: prove it) that translates the English one.
 LANGUAGES: Final = ("nl", "uk", "ru", "en")
 SOURCE: Final = "en"
-_CURRENT: ContextVar[str] = ContextVar("language", default=SOURCE)
+_CURRENT: ContextVar[str | None] = ContextVar("language", default=None)
+_SOURCES: list[Callable[[], str | None]] = []  # at most one: the app's session language
 
 
 class CatalogueError(RuntimeError):
@@ -146,13 +152,34 @@ def catalogue(language: str = SOURCE) -> Catalogue:
 RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
 
+def use_language_source(source: Callable[[], str | None]) -> None:
+    """Where the running code finds its language when no `language` block or `set_language`
+    has set one: the app's session state (None outside a session: English)."""
+    _SOURCES[:] = [source]
+
+
+def current_code() -> str:
+    """The language of the running code: a `language` block's, else the registered source's,
+    else English.
+
+    >>> with language("nl"):
+    ...     current_code()
+    'nl'
+    """
+    code = _CURRENT.get()
+    if code is None and _SOURCES:
+        code = _SOURCES[0]()
+    return code if code in LANGUAGES else SOURCE
+
+
 def current() -> Catalogue:
     """The catalogue of the running session's language."""
-    return catalogue(_CURRENT.get())
+    return catalogue(current_code())
 
 
 def set_language(language: str) -> None:
-    """The language for the rest of this script run (each session sets its own)."""
+    """The language for the rest of this context (a command-line run or a test); the app
+    reads its sessions' language through `use_language_source` instead."""
     _CURRENT.set(language if language in LANGUAGES else SOURCE)
 
 
@@ -169,7 +196,7 @@ def language(code: str) -> Iterator[None]:
 def bound(func: Callable[[Any], str]) -> Callable[[Any], str]:
     """`func`, always in the language of the run that made it: a widget's `format_func` may
     be called after the run (Streamlit's test harness does), when another language is set."""
-    code = _CURRENT.get()
+    code = current_code()
 
     def in_language(value: Any) -> str:
         with language(code):
