@@ -5,6 +5,7 @@ and shows the deal trick by trick on the projector (played by four computer play
 from __future__ import annotations
 
 import random
+from datetime import date
 
 import pandas as pd
 import streamlit as st
@@ -15,6 +16,7 @@ from klaverjas_table import LEARNER
 from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.app.assignments import describe
 from klaverjas_trainer.app.markup import problem_words
+from klaverjas_trainer.app.own_words import pick_due_date
 from klaverjas_trainer.app.services import Profile, course
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.seating import trick_by_seat
@@ -32,7 +34,7 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
         number = st.number_input(
             t("deal-number"), 1, 10**9, random.randrange(100_000, 1_000_000), key="deal_number"
         )
-        due = st.date_input(t("due-date"), value=None, key="deal_due")
+        due = pick_due_date(t("due-date"), "deal_due", date.today())
         if st.form_submit_button(t("assign-deal-button"), key="assign_deal"):
             try:
                 made = clubs.assign_deal(group.id, int(number), due)

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import streamlit as st
 
-from klaverjas_core import VARIANTS
 from klaverjas_trainer.app.markup import md_escape, problem_words
+from klaverjas_trainer.app.own_words import pick_variants
 from klaverjas_trainer.app.services import (
     client_address,
     club,
@@ -89,14 +89,11 @@ if current.learner is not None:
             horizontal=True,
             key="set_rules",
         )
-        variants = st.multiselect(
+        variants = pick_variants(
             t("variants"),
-            list(VARIANTS),
-            placeholder=t("choose"),
-            disabled=current.group is not None,
+            "set_variants",
             default=current.variants,
-            format_func=bound(lambda name: t(f"variant-{name}")),
-            key="set_variants",
+            disabled=current.group is not None,
         )
         four_colour = st.toggle(t("four-colour"), value=current.four_colour, key="set_four")
         large = st.toggle(t("large-cards"), value=current.large, key="set_large")

@@ -5,18 +5,20 @@ environment)."""
 from __future__ import annotations
 
 import random
+from datetime import date
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import VARIANTS, Card, RuleId, RuleSet
+from klaverjas_core import Card, RuleId, RuleSet
 from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzles
 from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
+from klaverjas_trainer.app.own_words import pick_due_date, pick_variants
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -107,13 +109,7 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
         format_func=bound(lambda c: t(f"rules-{c}")),
         key="group_city",
     )
-    variants = st.multiselect(
-        t("variants"),
-        list(VARIANTS),
-        placeholder=t("choose"),
-        key="group_variants",
-        format_func=bound(lambda v: t(f"variant-{v}")),
-    )
+    variants = pick_variants(t("variants"), "group_variants")
     evening = st.selectbox(
         t("group-language"),
         ["", *LANGUAGES],
@@ -329,7 +325,7 @@ with assign:
             level = st.segmented_control(t("level"), list(LEVELS), default=1, key="assign_level")
             count = st.number_input(t("count"), 1, 50, 10, key="assign_count")
             seed = st.number_input(t("seed"), 0, 10**9, random.randrange(10**6), key="assign_seed")
-        due = st.date_input(t("due-date"), value=None, key="assign_due")
+        due = pick_due_date(t("due-date"), "assign_due", date.today())
         if st.form_submit_button(t("assign-button"), key="assign_button"):
             try:
                 if what == "lesson":
