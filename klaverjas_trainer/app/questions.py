@@ -323,7 +323,7 @@ def ask_revoke(
     played = [card for _, cards in content.tricks for card in cards]
     card = st.selectbox(
         question or t("which-card-revoked"), played, index=None, key=f"{key}-card",
-        placeholder=t("choose"), disabled=locked,
+        format_func=bound(card_text), placeholder=t("choose"), disabled=locked,
     )  # fmt: skip
     rule = st.selectbox(
         t("broken-rule"), PLAY_RULES, index=None, format_func=bound(rule_title), key=f"{key}-rule",
