@@ -19,10 +19,11 @@ from klaverjas_core import (
     Suit,
     TrickJudgement,
     judge_trick,
+    trick_points,
 )
 from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_questions.codec import Reader, card_list
-from klaverjas_questions.facts import trick_facts
+from klaverjas_questions.facts import added, trick_facts
 from klaverjas_questions.model import (
     JSON,
     Grade,
@@ -163,7 +164,10 @@ def grade(content: TrickContent, rules: RuleSet, reply: TrickCount) -> Grade:
     solution = solve(content, rules)
     answer = solution.answer
     judged = content.judged(rules)
-    winner_fact, points_fact = solution.facts[0], solution.facts[1]
+    winner_fact = solution.facts[0]
+    each = [trick_points([card], content.trump) for card in content.trick]
+    # the card points as the sum they are: 10 + 2 + 20 + 14 = 46
+    points_fact = fact(R.POINTS_CARDS, cards=judged.cards, points=added(each, judged.points))
     roem_facts = solution.facts[3 if content.last_trick else 2 :]
     deciding = {
         "winner": judged.rule,

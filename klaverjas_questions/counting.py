@@ -19,6 +19,7 @@ from klaverjas_core import (
 )
 from klaverjas_core.game import PACKETS
 from klaverjas_questions.codec import Reader, card_list
+from klaverjas_questions.facts import added
 from klaverjas_questions.model import (
     JSON,
     Grade,
@@ -85,9 +86,10 @@ class CardsContent:
 
 
 def solve_cards_points(content: CardsContent, rules: RuleSet) -> Solution[NumberAnswer]:
-    points = sum(trick_points([card], content.trump) for card in content.cards)
+    each = [trick_points([card], content.trump) for card in content.cards]
+    points = sum(each)
     rule = R.POINTS_CARDS
-    facts = (fact(rule, cards=content.cards, points=points),)
+    facts = (fact(rule, cards=content.cards, points=added(each, points)),)  # 20 + 14 + ... = 62
     return Solution(NumberAnswer(points), (rule,), facts, frozenset({rule}))
 
 

@@ -14,7 +14,7 @@ from klaverjas_core import (
     TrickJudgement,
     Verdict,
 )
-from klaverjas_core.scoring import LAST_TRICK_BONUS
+from klaverjas_core.scoring import DEAL_TOTAL, LAST_TRICK_BONUS, PIT_BONUS
 from klaverjas_questions.model import Fact, Pair, fact
 
 R = RuleId
@@ -117,17 +117,37 @@ def score_facts(score: DealScore) -> tuple[Fact, ...]:
     verdict = score.verdict
     if verdict.rule is R.SCORE_REVOKE:
         other = 1 - verdict.pair
-        facts.append(fact(R.SCORE_REVOKE, pair=Pair(verdict.pair), points=score.points[other]))
+        facts.append(fact(R.SCORE_REVOKE, pair=Pair(verdict.pair), points=written(score, other)))
     else:
         facts.append(
             fact(
                 verdict.rule,
                 choosers_total=score.totals[score.choosers],
                 defenders_total=score.totals[score.defenders],
-                defenders_written=score.points[score.defenders],
+                defenders_written=written(score, score.defenders),
             )
         )
     return tuple(facts)
+
+
+def added(terms: Iterable[int], total: int) -> Fact | int:
+    """``162 + 50 = 212`` as a fact (the terms that are not 0); the bare total when there is
+    nothing to add or the terms do not make it."""
+    shown = [part for part in terms if part]
+    if len(shown) < 2 or sum(shown) != total:
+        return total
+    return fact("sum-of", terms=" + ".join(str(part) for part in shown), total=total)
+
+
+def written(score: DealScore, pair: int) -> Fact | int:
+    """What `pair` writes, as the sum it is: its own card points, roem and pit when the
+    contract is made; 162, all declared roem and its pit when it takes the other pair's
+    points (nat or a revoke); plainly 0 when it writes nothing."""
+    points = score.points[pair]
+    pit = PIT_BONUS if score.pit == pair else 0
+    if points == score.totals[pair]:
+        return added((score.card_points[pair], score.roem[pair], pit), points)
+    return added((DEAL_TOTAL, score.roem[0] + score.roem[1], pit), points)
 
 
 def revoke_fact(revoke: Revoke) -> Fact:

@@ -20,7 +20,7 @@ from klaverjas_core import (
     score_summary,
 )
 from klaverjas_questions.codec import Reader, card_list, pair_list, read_cards
-from klaverjas_questions.facts import score_facts
+from klaverjas_questions.facts import score_facts, written
 from klaverjas_questions.model import (
     JSON,
     Grade,
@@ -285,8 +285,9 @@ def grade(content: NatContent, rules: RuleSet, reply: NatAnswer) -> Grade:
     score = content.score(rules)
     verdict = score.verdict.rule
     mistakes = []
-    if reply.nat is not score.nat:
-        why = fact("mistake-nat", given=reply.nat, expected=score.nat)
+    if reply.nat is not score.nat:  # and why: the choosers' total against the defenders'
+        said = fact("mistake-nat", given=reply.nat, expected=score.nat)
+        why = fact("mistake-with-reason", mistake=said, reason=score_facts(score)[-1])
         mistakes.append(Mistake("nat", score.nat, reply.nat, verdict, why))
     if reply.points != score.points:
         given = None if reply.points is None else pair_list(reply.points)
@@ -295,8 +296,8 @@ def grade(content: NatContent, rules: RuleSet, reply: NatAnswer) -> Grade:
             "mistake-written",
             given_first=first,
             given_second=second,
-            first=score.points[0],
-            second=score.points[1],
+            first=written(score, 0),  # as the sums they are: 162 + 20 = 182
+            second=written(score, 1),
         )
         mistakes.append(Mistake("points", pair_list(score.points), given, verdict, why))
     return Grade(not mistakes, tuple(mistakes))

@@ -7,9 +7,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Self
 
-from klaverjas_core import Card, Deal, KlaverjasError, Revoke, RuleId, RuleSet, Seat, Suit
+from klaverjas_core import (
+    Card,
+    Deal,
+    KlaverjasError,
+    Revoke,
+    RuleId,
+    RuleSet,
+    Seat,
+    Suit,
+    Verdict,
+    check_card,
+)
 from klaverjas_questions.codec import Reader, card_list, read_cards
-from klaverjas_questions.facts import revoke_fact
+from klaverjas_questions.facts import revoke_fact, verdict_fact
 from klaverjas_questions.model import (
     JSON,
     Grade,
@@ -145,13 +156,38 @@ def grade(content: RevokeContent, rules: RuleSet, reply: RevokeAnswer) -> Grade:
     revoke = _the_revoke(content, rules)
     mistakes = []
     if reply.card != revoke.card:
-        why = fact("mistake-revoke-card", given=reply.card, expected=revoke.card)
+        played = None if reply.card is None else _judged(content, rules, reply.card)
+        why = fact(
+            "mistake-revoke-card",
+            given=reply.card,
+            expected=revoke.card,
+            # why the card the learner named was no revoke: who played it, and the rule
+            # that allowed it there
+            player=None if played is None else played[1],
+            reason=None if played is None else verdict_fact(played[0]),
+        )
         mistakes.append(Mistake("card", str(revoke.card), _text(reply.card), R.PLAY_REVOKE, why))
     if reply.rule not in revoke.verdict.broken:
         rule = revoke.verdict.rule
         why = fact("mistake-revoke-rule", card=revoke.card, given=reply.rule, expected=rule)
         mistakes.append(Mistake("rule", rule.value, _text(reply.rule), rule, why))
     return Grade(not mistakes, tuple(mistakes))
+
+
+def _judged(content: RevokeContent, rules: RuleSet, card: Card) -> tuple[Verdict, Seat] | None:
+    """The core's verdict on `card` where it was played (its player's hand at that moment
+    and the trick before it) and who played it; None for a card the tricks do not hold."""
+    hands = [list(hand) for hand in content.hands]
+    for _, cards in content.tricks:
+        for index, played in enumerate(cards):
+            seat = next((n for n, hand in enumerate(hands) if played in hand), None)
+            if seat is None:
+                return None
+            if played == card:
+                verdict = check_card(card, hands[seat], cards[:index], content.trump, rules)
+                return verdict, Seat(seat)
+            hands[seat].remove(played)
+    return None
 
 
 def _text(value: Card | RuleId | None) -> str | None:

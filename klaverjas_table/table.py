@@ -33,6 +33,7 @@ from klaverjas_core import (
     KlaverjasError,
     LegalCards,
     Match,
+    Rank,
     RoemItem,
     RuleId,
     RuleSet,
@@ -396,7 +397,7 @@ class TableGame:
         if judged.roem:
             self.record.declared.add(number)  # declared: it counts, at the core's amount
         correct = amount == judged.roem_points
-        rule = judged.roem[0].rule if judged.roem and amount else RuleId.ROEM_DECLARE
+        rule = claim_rule(amount, judged) if amount else RuleId.ROEM_DECLARE
         step = self._roem_step(number, amount, correct, rule, judged.roem)
         return RoemOutcome(amount, judged.roem_points, tuple(judged.roem), step)
 
@@ -410,7 +411,8 @@ class TableGame:
         step = None
         judged = self._judge(cards)
         ours = self.trick_winner(number).pair == LEARNER.pair
-        if ours and judged.roem and number not in self.record.claimed:
+        if ours and judged.roem_points and number not in self.record.claimed:
+            # roem left undeclared (four 7s score 0 without four_low_100: nothing to declare)
             step = self._roem_step(number, 0, False, RuleId.ROEM_DECLARE, judged.roem)
         revoker = None
         revokes = [r for r in self._deal.revokes if r.trick == number]
@@ -509,7 +511,8 @@ class TableGame:
         self, number: int, amount: int, correct: bool, rule: RuleId, items: Sequence[RoemItem]
     ) -> TableStep:
         reply = TrickCount(roem=amount).to_dict()
-        tags = (rule, *dict.fromkeys(item.rule for item in items if item.rule is not rule))
+        deciding = [item.rule for item in items] if items else ROEM_KINDS
+        tags = (rule, *dict.fromkeys(r for r in deciding if r is not rule))
         if RuleId.ROEM_DECLARE not in tags:
             tags = (*tags, RuleId.ROEM_DECLARE)
         return self._step(
@@ -553,6 +556,33 @@ def _replay(deal: Deal, record: _DealRecord) -> None:
             deal.name_trumps(call)
     for card in record.cards:
         deal.play(card)
+
+
+#: The roem kinds a trick can hold; a trick without roem is a question about each of them.
+ROEM_KINDS: Final = (
+    RuleId.ROEM_RUN_OF_THREE, RuleId.ROEM_RUN_OF_FOUR, RuleId.ROEM_STUK, RuleId.ROEM_FOUR_OF_A_KIND,
+)  # fmt: skip
+
+
+def claim_rule(amount: int, judged: TrickJudgement) -> RuleId:
+    """The rule a roem claim of `amount` on this trick answers: the trick's own roem where it
+    holds some (four 7s, worth 0, too); else the kind the amount names, the one the learner
+    thought they saw: 20 or 40 a run of three (stuk where a trump king or queen lies in the
+    trick), 50 or 70 a run of four, 100 and more four of a kind.
+
+    >>> claim_rule(20, judge_trick("K♥ 8♠ Q♣ 7♦", "♥")).value
+    'roem.stuk'
+    >>> claim_rule(50, judge_trick("7♠ 8♠ 10♠ J♠", "♥")).value
+    'roem.run-of-four'
+    """
+    if judged.roem:
+        return judged.roem[0].rule
+    if amount >= 100:
+        return RuleId.ROEM_FOUR_OF_A_KIND
+    if amount in (50, 70):
+        return RuleId.ROEM_RUN_OF_FOUR
+    royal = any(c.suit is judged.trump and c.rank in (Rank.KING, Rank.QUEEN) for c in judged.cards)
+    return RuleId.ROEM_STUK if royal else RuleId.ROEM_RUN_OF_THREE
 
 
 def first_dealer_of(seed: int) -> Seat:

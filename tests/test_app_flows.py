@@ -91,7 +91,7 @@ def test_the_home_page_leads_a_newcomer_to_lesson_one_then_on(data_dir: Path) ->
 
 def test_a_bad_name_gets_a_friendly_message(data_dir: Path) -> None:
     app = sign_in(fresh_app(), "   ")
-    assert "That name won't do: please enter a name." in app.error[0].value
+    assert "Cannot sign in: please enter a name." in app.error[0].value
 
 
 def test_a_name_with_markup_is_shown_escaped(data_dir: Path) -> None:
@@ -167,7 +167,7 @@ def test_progress_shows_the_rule_and_players_are_kept_apart(data_dir: Path) -> N
         )
     app.switch_page(PROGRESS).run()
     assert not app.exception
-    table = app.dataframe[0].value
+    table = app.table[0].value
     assert list(table["Rule"]) == ["Follow suit"] and list(table["Answers"]) == [3]
     assert table["Status"].iloc[0] == "not enough answers yet"
     assert app.get("download_button")
@@ -202,8 +202,9 @@ def test_a_wrong_lesson_answer_names_the_mistake_then_try_again_or_see_the_answe
     (hints,) = [m.value for m in app.markdown if m.value.startswith("What was wrong:")]
     assert hints == (
         "What was wrong:\n- You chose 7♦, which is not allowed here. "
-        "2 allowed cards are missing from your choice."
-    )  # the allowed cards are not named yet
+        "2 allowed cards are missing from your choice. "
+        "You hold no ♣ and an opponent is winning with A♣: you must play a trump."
+    )  # why at once, but the allowed cards are not named yet
     assert "Rule: **Must trump**" in said
     (marks,) = [m.value for m in app.markdown if "nth-of-type" in m.value]  # on the cards
     hand = load_course().lesson("void-trumping").steps[0].table.hand  # type: ignore[union-attr]

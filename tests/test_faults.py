@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import parse_cards
 from klaverjas_trainer.storage import ProgressStore, StorageError
+from klaverjas_trainer.storage.drill_places import DrillPlaces
 
 from .test_app_flows import DRILL, LEARN, data_dir, drill_puzzle, fresh_app, sign_in, stored
 
@@ -33,6 +34,14 @@ class DiskFull:
             return real(store, *args, **kwargs)  # type: ignore[arg-type]
 
         monkeypatch.setattr(ProgressStore, "record", record)
+        kept = DrillPlaces.save  # a drill answer is stored with the drill's place
+
+        def save(places: DrillPlaces, *args: object, **kwargs: object) -> None:
+            if self.on and (len(args) > 2 or kwargs.get("answer") is not None):
+                raise StorageError("the answer could not be stored: database or disk is full")
+            kept(places, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(DrillPlaces, "save", save)
 
 
 @pytest.fixture

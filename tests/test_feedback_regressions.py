@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from klaverjas_core import check_card, legal_cards, parse_cards, score_summary
 from klaverjas_questions.facts import legal_facts, score_facts, verdict_fact
 from klaverjas_questions.positions import LegalAnswer
-from klaverjas_trainer.app.board import mistake_lines
+from klaverjas_trainer.app.feedback import mistake_lines
 from klaverjas_trainer.texts import describe_answer, explain, rule_statement, say
 from klaverjas_trainer.worksheets import worksheet_pdf
 from lessons import load_course

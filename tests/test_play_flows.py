@@ -98,7 +98,7 @@ def test_a_whole_deal_in_coach_mode_refuses_an_illegal_card_and_stores_each_deci
     assert (~plays["correct"]).sum() == sum(not s.correct for s in game.steps()) >= 1
     assert set(plays["kind"]) <= {"card-legal", "may-pass", "count-trick"}
     app.switch_page(PROGRESS).run()  # the decisions show per rule, marked as from play
-    per_rule = app.dataframe[0].value
+    per_rule = app.table[0].value
     assert per_rule["From play"].sum() == len(plays) == per_rule["Answers"].sum()
 
 

@@ -25,7 +25,9 @@ def test_a_yes_no_card_is_marked_allowed_or_not_never_chosen_or_left_out() -> No
     puzzle = generate("card-legal", "play.must-overtrump", seed=2)
     ((card, (state, words)),) = card_checks(puzzle.content, puzzle.rules, Grade(False)).items()
     assert card == puzzle.content.card and state.endswith(" wrong")
-    assert words == ("✗ allowed" if puzzle.answer.legal else "✗ not allowed")
+    # the true fact first, then what the learner said: nothing true looks crossed out
+    said = "allowed · you said no" if puzzle.answer.legal else "not allowed · you said yes"
+    assert words == said and "✗" not in words
     ((_, (state, words)),) = card_checks(puzzle.content, puzzle.rules, Grade(True)).items()
     assert state in ("legal", "illegal") and not words.startswith("✗")
 

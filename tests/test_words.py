@@ -86,7 +86,7 @@ def test_the_sentences_read_as_the_rule_books_say() -> None:
     score = score_summary((82, 80), (0, 20), choosers=0)
     assert explain(score_facts(score)).endswith(
         "The choosers scored 82 against 100: not strictly more, so they are nat and the "
-        "defenders write 182."
+        "defenders write 162 + 20 = 182."
     )
     (run,) = roem_items(parse_cards("J♠ 7♠ 8♠ 9♠"), "♠")
     assert say(Fact(run.rule.value, {"cards": run.cards, "points": run.points})) == (

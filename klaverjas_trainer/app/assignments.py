@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from klaverjas_trainer.app.drill import RULE_IS_ASKED, make, set_key
@@ -59,13 +61,29 @@ def done_count(club: ClubStore, learner: Learner, assignment: Assignment) -> int
     return int(answers.loc[answers["assignment_id"] == assignment.id, "seed"].nunique())
 
 
-def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: Course) -> None:
-    """The list with progress and a start button each."""
+def start_words(assignment: Assignment, course: Course, done: int) -> str:
+    """What an assignment's button starts, in its own words ("Open lesson 4", "Start the set:
+    Who revoked?", "Play the shared deal"), so it is not taken for the next lesson's button."""
+    if assignment.lesson_id is not None:
+        return t("open-lesson-n", number=course.lesson(assignment.lesson_id).number)
+    if assignment.is_deal:
+        return t("start-shared-deal")
+    kind = t(f"kind-{assignment.kind}")
+    return t("continue-set", kind=kind) if done else t("start-set", kind=kind)
+
+
+def show_assignments(
+    club: ClubStore, learner: Learner, group_id: int, course: Course, *, lead: bool = False
+) -> int:
+    """The list with progress and a start button each, one under the other (so a phone shows
+    the words whole); with `lead` the first unfinished one's button is the page's primary one.
+    Returns how many are not finished."""
     st.subheader(t("assignments"))
     work = club.assignments(group_id)
     if not work:
         st.caption(t("no-assignments"))
-        return
+        return 0
+    pending = 0
     for assignment in work:
         total = 1 if assignment.lesson_id is not None else assignment.count
         done = done_count(club, learner, assignment)
@@ -75,10 +93,19 @@ def show_assignments(club: ClubStore, learner: Learner, group_id: int, course: C
             else (t("assignment-progress", done=done, count=total))
         )
         due = f" · {t('due', date=assignment.due)}" if assignment.due else ""
-        left, right = st.columns([4, 1], vertical_alignment="center")
-        left.markdown(f"**{describe(assignment, course, for_learner=True)}**  \n{status}{due}")
-        if done < total and right.button(t("start-assignment"), key=f"assignment-{assignment.id}"):
+        st.markdown(f"**{describe(assignment, course, for_learner=True)}**  \n{status}{due}")
+        if done >= total:
+            continue
+        first: Literal["primary", "secondary"] = "primary" if lead and not pending else "secondary"
+        pending += 1
+        if st.button(
+            start_words(assignment, course, done),
+            type=first,
+            key=f"assignment-{assignment.id}",
+            icon=":material/assignment:",
+        ):
             start(assignment, done, club, learner, course)
+    return pending
 
 
 def start(

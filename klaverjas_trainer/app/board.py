@@ -9,12 +9,11 @@ from typing import Final, TypeVar
 import streamlit as st
 
 from klaverjas_core import Card, RuleSet, Seat, Suit
-from klaverjas_questions import Fact, Grade, fact
 from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile, profile
 from klaverjas_trainer.app.table_view import TABLE_CSS, table_html, tricks_html
 from klaverjas_trainer.seating import leader_of, trick_by_seat
-from klaverjas_trainer.texts import bound, nt, rule_set_words, say, t
+from klaverjas_trainer.texts import bound, rule_set_words, t
 
 T = TypeVar("T")
 
@@ -44,81 +43,6 @@ def show_trump(trump: Suit, profile: Profile) -> None:
     st.markdown(
         trump_badge(trump, t("trumps"), four_colour=profile.four_colour), unsafe_allow_html=True
     )
-
-
-def show_mistakes(grade: Grade) -> None:
-    """What the learner got wrong, each with why: cards that one reason decides share a line
-    ("You chose J♦, which is not allowed; you left out 8♠ 9♠ A♠. <the reason>")."""
-    lines = [f"- {line}" for line in mistake_lines(grade)]
-    if lines:
-        st.markdown("\n".join([t("your-mistakes"), *lines]))
-
-
-def mistake_lines(grade: Grade) -> list[str]:
-    """Cards whose reason reads the same share one line; other mistakes get a line each."""
-    by_reason: dict[str, dict[str, list[Card]]] = {}
-    lines: list[str] = []
-    for mistake in grade.mistakes:
-        why = mistake.why
-        if why is None:
-            continue
-        card, reason = why.values.get("card"), why.values.get("reason")
-        if why.key in CARD_MISTAKES and isinstance(card, Card) and isinstance(reason, Fact):
-            by_reason.setdefault(say(reason), {}).setdefault(why.key, []).append(card)
-        else:
-            lines.append(say(why))
-    for reason, groups in by_reason.items():
-        parts = [
-            say(fact(f"{key}-cards", cards=tuple(cards)))  # one card or more: plural forms
-            for key, cards in groups.items()
-        ]
-        lines.append(" ".join([*parts, reason]))
-    return lines
-
-
-def show_hints(grade: Grade) -> None:
-    """What is wrong, without giving the answer away (for a learner who may try again)."""
-    lines = [f"- {line}" for line in hint_lines(grade)]
-    if lines:
-        st.markdown("\n".join([t("your-mistakes"), *lines]))
-
-
-def hint_lines(grade: Grade) -> list[str]:
-    """The chosen cards that are not allowed and how many allowed ones are missing (per rule
-    set when the question has two), and one word for any other wrong part; no reasons, since
-    a reason names the allowed cards."""
-    chosen: dict[str, list[Card]] = {}
-    missed: dict[str, int] = {}
-    other = False
-    for mistake in grade.mistakes:
-        why, under = mistake.why, ""
-        if why is not None and why.key == "mistake-in-rule-set":
-            rules, inner = why.values.get("rules"), why.values.get("mistake")
-            if isinstance(rules, Fact) and isinstance(inner, Fact):
-                why, under = inner, say(rules)
-        card = None if why is None else why.values.get("card")
-        if why is None or why.key not in CARD_MISTAKES or not isinstance(card, Card):
-            other = True
-        elif why.key == "mistake-chose":
-            chosen.setdefault(under, []).append(card)
-        else:
-            missed[under] = missed.get(under, 0) + 1
-    lines = []
-    for under in dict.fromkeys([*chosen, *missed]):
-        parts = []
-        if under in chosen:
-            parts.append(say(fact("mistake-chose-cards", cards=tuple(chosen[under]))))
-        if under in missed:
-            parts.append(nt("mistake-missed-some", missed[under]))
-        line = " ".join(parts)
-        lines.append(t("mistake-in-rule-set", rules=under, mistake=line) if under else line)
-    if other:
-        lines.append(t("mistake-hidden"))
-    return lines
-
-
-#: Mistakes about single cards that `mistake_lines` groups by the reason behind them.
-CARD_MISTAKES: Final = ("mistake-chose", "mistake-missed")
 
 
 #: Kinds that ask under both cities' rules: one rule set's name would mislead.
@@ -212,9 +136,16 @@ def show_tricks(
 
 
 def pick_cards(
-    question: str, cards: Sequence[T], profile: Profile, key: str, *, locked: bool = False
+    question: str,
+    cards: Sequence[T],
+    profile: Profile,
+    key: str,
+    *,
+    locked: bool = False,
+    trump: Suit | None = None,
 ) -> list[T]:
-    """Card pills in suit colours; the learner selects any number of them."""
+    """Card pills in suit colours; the learner selects any number of them. Trumps among them
+    wear the gold border of a drawn trump."""
     chosen = st.pills(
         question,
         list(cards),
@@ -223,14 +154,47 @@ def pick_cards(
         format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
         disabled=locked,
     )
+    faces = trump_pills_css(key, cards, trump)
+    if faces:
+        st.html(faces)  # styles only: no room taken on the page
     return list(chosen)
+
+
+#: A trump to tap looks like a drawn trump (cards.CSS's `.kj-trump`): the gold border the
+#: hand's caption promises. Its selectors weigh less than a chosen card's and an answer's
+#: marks, which still show on a trump.
+TRUMP_FACE: Final = "border: 2px solid #b8860b; background: #fff8e1;"
+
+
+def trump_pills_css(key: str, cards: Sequence[object], trump: Suit | None) -> str:
+    """The style that gives the trumps among the pills of widget `key` their gold border
+    ("" when none is a trump)."""
+    scope = f".{key_class(key)}"
+    rules = [
+        f'{scope} [data-variant="pills"]:nth-of-type({index}) {{ {TRUMP_FACE} }}'
+        for index, card in enumerate(cards, start=1)
+        if isinstance(card, Card) and trump is not None and card.suit is trump
+    ]
+    return f"<style>{' '.join(rules)}</style>" if rules else ""
+
+
+def trump_buttons_css(cards: Sequence[Card], trump: Suit | None, prefix: str) -> str:
+    """The style that gives the trumps among the card buttons keyed `prefix` + the card's
+    letters (the table's ``play-card-JH``) their gold border; a button lit by "Which cards may
+    I play?" keeps its green one."""
+    rules = [
+        f".{key_class(prefix + card.letters())} button {{ {TRUMP_FACE} }}"
+        for card in cards
+        if trump is not None and card.suit is trump
+    ]
+    return f"<style>{' '.join(rules)}</style>" if rules else ""
 
 
 #: How a card to tap looks once answered, by its check (as the card pictures are marked).
 PILL_MARKS: Final = {
     "legal": "outline: 4px solid #1b7a2f;",
     "legal wrong": "outline: 4px dashed #c8102e; background: #fdecea;",
-    "illegal": "opacity: .55;",
+    "illegal": "background: #e9e8e6; box-shadow: none;",  # dimmed, its ink kept (4.5:1)
     "illegal wrong": "outline: 4px solid #c8102e; background: #fdecea;",
 }
 
@@ -268,7 +232,8 @@ def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str
 LOCK_CSS: Final = """<style>[data-testid="stForm"] [data-testid="stButtonGroup"],
 [data-testid="stForm"] input, [data-testid="stForm"] [data-baseweb="select"]
 { pointer-events: none; }
-[data-testid="stForm"] button[data-testid$="FormSubmit"] { pointer-events: none; opacity: .5; }
+[data-testid="stForm"] button[data-testid$="FormSubmit"] { pointer-events: none;
+  background: #ecebea; border-color: #d6d5d3; color: #4a4947; }  /* greyed, yet 7:1 */
 </style>"""
 
 

@@ -37,8 +37,9 @@ CSS = """
 .kj-card.kj-trump { border: 2px solid #b8860b; background: #fff8e1; }
 .kj-card.kj-mark { outline: 3px solid #2962ff; }
 .kj-card.kj-legal { outline: 3px solid #1b7a2f; }
-.kj-card.kj-illegal { opacity: .45; }
-.kj-card.kj-wrong { outline: 4px solid #c8102e; opacity: 1; }
+/* Not allowed: dimmed by a grey face, not by fading the ink (which fell to 2.7:1). */
+.kj-card.kj-illegal { background: #e9e8e6; box-shadow: none; }
+.kj-card.kj-wrong { outline: 4px solid #c8102e; background: #fdecea; }
 .kj-check { font-weight: 600; }
 .kj-slot { display: flex; flex-direction: column; align-items: center; gap: .15rem;
   font-size: .8rem; color: #555; }
@@ -66,6 +67,12 @@ CSS = """
 /* The first screen is for the puzzle: less empty room above the page's title. */
 [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
 @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3rem; } }
+/* A button's key hint ("Enter", "N", "1"): Streamlit fades it to 60 %, 2.8:1 on a red button;
+   full strength and a smaller, lighter face keep it quiet and readable (4.5:1 and more). */
+button kbd[aria-label] { opacity: 1; font-weight: 400; font-size: .8em; }
+/* An answered question's cards are locked (disabled): its words stay readable (Streamlit
+   greys a disabled widget's label to 40 %, 2.6:1). */
+[data-testid="stForm"] label[data-testid="stWidgetLabel"] { color: inherit; }
 [data-testid="stForm"] button[data-variant="pills"][aria-pressed="true"] {
   outline: 4px solid #2962ff; background: #e8f0fe; transform: translateY(-.4rem);
   color: #111; }  /* a black suit stays black when chosen */

@@ -17,10 +17,12 @@ from klaverjas_core import RuleId, RuleSet
 from klaverjas_questions import Grade
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore
 from klaverjas_trainer.storage.club import Assignment
+from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.schedule import Schedule
 from puzzles import (
     GENERATOR_VERSION,
     GENERATOR_VERSIONS,
+    PUZZLE_KINDS,
     GenerationError,
     Puzzle,
     PuzzleError,
@@ -36,6 +38,7 @@ RULE_IS_ASKED: Final = frozenset({"who-revoked"})
 #: Fresh seeds tried when a generator finds no puzzle for one (rare; never shown as an error).
 SEED_TRIES: Final = 8
 SEED_RANGE: Final = 1_000_000_000
+RULE_VALUES: Final = frozenset(rule.value for rule in RuleId)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,7 @@ class DrillState:
     finished_set: int | None = None  # the assignment just finished, for its score
     set_unavailable: bool = False  # the set cannot be made by this trainer (see `set_key`)
     fresh: bool = True  # a new puzzle is wanted
+    learner_id: int | None = None  # whose drill this is (another learner: their own place)
 
 
 def schedule_for(state: DrillState, store: ProgressStore, learner_id: int) -> Schedule:
@@ -245,31 +249,35 @@ def answer(
     learner_id: int,
     seconds: float,
     now: datetime,
+    places: DrillPlaces | None = None,
 ) -> Grade:
-    """Grade the reply, store it, then update the schedule and the streak. The grade is set on
-    the state only after the store has the answer, so nothing unsaved is shown as graded."""
+    """Grade the reply, store it (with `places`: together with the drill's place, now
+    answered, in one transaction), then update the schedule and the streak. The grade is set
+    on the state only after the store has the answer, so nothing unsaved is shown as graded."""
     assert state.choice is not None
     puzzle = state.choice.puzzle
     question = puzzle.question
     grade = question.grade(puzzle.content, puzzle.rules, reply)
     schedule = schedule_for(state, store, learner_id)  # in step before this answer is stored
-    store.record(
-        learner_id,
-        AnswerRecord(
-            source="puzzle",
-            item_id=puzzle.id,
-            kind=puzzle.kind,
-            rule=puzzle.rule.value,
-            tags=tuple(tag.value for tag in puzzle.tags),
-            rules=puzzle.rules.name,
-            level=puzzle.level,
-            given=question.encode(reply),
-            correct=grade.correct,
-            seconds=seconds,
-            seed=puzzle.seed,
-        ),
-        assignment_id=state.assignment,
+    given = question.encode(reply)
+    record = AnswerRecord(
+        source="puzzle",
+        item_id=puzzle.id,
+        kind=puzzle.kind,
+        rule=puzzle.rule.value,
+        tags=tuple(tag.value for tag in puzzle.tags),
+        rules=puzzle.rules.name,
+        level=puzzle.level,
+        given=given,
+        correct=grade.correct,
+        seconds=seconds,
+        seed=puzzle.seed,
     )
+    if places is None:
+        store.record(learner_id, record, assignment_id=state.assignment)
+    else:
+        answered = place_of(state, given=given, correct=grade.correct)
+        places.save(learner_id, answered, record, assignment_id=state.assignment)
     schedule.review(puzzle.rule.value, grade.correct, now)
     state.grade = grade
     state.cleared = state.mode == "mistakes" and grade.correct
@@ -289,3 +297,133 @@ def next_puzzle(state: DrillState) -> None:
     if state.assignment is not None:
         state.position += 1
     state.fresh = True
+
+
+# --- the drill's place, kept over a reload -------------------------------------------------
+
+#: The version of the place's JSON (`place_of`); a place of another version is not resumed.
+PLACE_VERSION: Final = 1
+
+
+def place_of(
+    state: DrillState, *, given: str | None = None, correct: bool = False
+) -> dict[str, Any]:
+    """The drill's place as JSON: the settings, the puzzle on screen by the key that makes it
+    again (and why it was chosen), the club set and the streak, and `given`, the stored reply
+    when it is answered. Display text is not in it: the page words it again."""
+    place: dict[str, Any] = {
+        "version": PLACE_VERSION,
+        "kind": state.kind,
+        "rule": state.rule,
+        "level": state.level,
+        "mode": state.mode,
+        "assignment": state.assignment,
+        "position": state.position,
+        "streak": state.streak,
+        "puzzle": None,
+    }
+    choice = state.choice
+    if choice is not None:
+        puzzle = choice.puzzle
+        place["puzzle"] = {
+            "id": puzzle.id,
+            "kind": puzzle.kind,
+            "rule": puzzle.rule.value,
+            "rules": puzzle.rules.name,
+            "level": puzzle.level,
+            "seed": puzzle.seed,
+            "version": puzzle.generator_version,
+            "reason": None if choice.reason is None else _reason_json(choice.reason),
+            "given": given,
+            "correct": correct,
+        }
+    return place
+
+
+def _reason_json(reason: Reason) -> dict[str, Any]:
+    fields = {
+        name: value.value if isinstance(value, RuleId) else value
+        for name, value in reason.fields.items()
+    }
+    return {"key": reason.key, "fields": fields}
+
+
+def asked_for(state: DrillState) -> bool:
+    """Whether another page set up this session's new drill (today's suggestion on Home, a
+    club set started from the assignments): then that is drilled, not the kept place."""
+    default = DrillState()
+    mine = (state.kind, state.rule, state.level, state.mode, state.assignment)
+    return mine != (default.kind, default.rule, default.level, default.mode, default.assignment)
+
+
+def resume(learner_id: int, place: Mapping[str, Any] | None) -> DrillState:
+    """A new session's drill for `learner_id`, at the kept `place`: the same settings and the
+    same puzzle, made again from its key (and graded again from the stored reply when it was
+    answered: nothing is stored anew). Whatever of the place cannot be read or made again is
+    left at its default, so an old or damaged place gives a fresh puzzle, never an error."""
+    state = DrillState(learner_id=learner_id)
+    if not place or place.get("version") != PLACE_VERSION:
+        return state
+    kind, rule, level, mode = (place.get(name) for name in ("kind", "rule", "level", "mode"))
+    if isinstance(kind, str) and kind in PUZZLE_KINDS:
+        state.kind = kind
+    if isinstance(rule, str) and (rule == AUTO or rule in RULE_VALUES):
+        state.rule = rule
+    if isinstance(level, int) and level in (1, 2, 3):
+        state.level = level
+    if isinstance(mode, str) and mode in MODES:
+        state.mode = mode
+    assignment, position, streak = (place.get(n) for n in ("assignment", "position", "streak"))
+    if isinstance(assignment, int) and isinstance(position, int) and position >= 0:
+        state.assignment, state.position = assignment, position
+    if isinstance(streak, int) and streak >= 0:
+        state.streak = streak
+    kept = place.get("puzzle")
+    choice = _kept_choice(kept) if isinstance(kept, Mapping) else None
+    if choice is None:
+        return state
+    assert isinstance(kept, Mapping)
+    state.choice, state.fresh = choice, False
+    state.shown.add(choice.puzzle.id)
+    given = kept.get("given")
+    if isinstance(given, str):
+        puzzle = choice.puzzle
+        try:
+            reply = puzzle.question.decode(given)
+        except ValueError:
+            return state  # a reply this trainer cannot read: the puzzle, unanswered
+        state.grade = puzzle.question.grade(puzzle.content, puzzle.rules, reply)
+        state.streak_over = state.mode == "streak" and not state.grade.correct
+    return state
+
+
+def _kept_choice(kept: Mapping[str, Any]) -> Choice | None:
+    """The kept puzzle made again, or None when it cannot be (or is not the same puzzle)."""
+    try:
+        key = PuzzleKey(
+            str(kept["kind"]),
+            str(kept["rule"]),
+            str(kept["rules"]),
+            int(kept["level"]),
+            int(kept["seed"]),
+            int(kept["version"]),
+        )
+        puzzle = make(key)
+    except (KeyError, TypeError, ValueError):  # PuzzleError is a ValueError
+        return None
+    if puzzle.id != kept.get("id"):
+        return None
+    reason = kept.get("reason")
+    return Choice(puzzle, _reason(reason) if isinstance(reason, Mapping) else None)
+
+
+def _reason(data: Mapping[str, Any]) -> Reason | None:
+    key, fields = data.get("key"), data.get("fields")
+    if not isinstance(key, str) or not isinstance(fields, Mapping):
+        return None
+    values = dict(fields)
+    if key == "suggested":
+        if values.get("rule") not in RULE_VALUES:
+            return None
+        values["rule"] = RuleId(values["rule"])
+    return Reason(key, values)

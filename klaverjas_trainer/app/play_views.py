@@ -23,10 +23,19 @@ from klaverjas_core import (
     judge_trick,
 )
 from klaverjas_questions import fact
+from klaverjas_questions.count_trick import TrickCount
 from klaverjas_questions.facts import reason, revoke_fact, roem_facts, score_facts, verdict_fact
-from klaverjas_table import LEARNER, CallOutcome, PlayOutcome, RoemOutcome, TableGame
+from klaverjas_table import (
+    LEARNER,
+    CallOutcome,
+    PlayOutcome,
+    RoemOutcome,
+    TableGame,
+    TableStep,
+)
 from klaverjas_trainer.app.board import show_cards
-from klaverjas_trainer.app.services import Profile
+from klaverjas_trainer.app.in_view import keep_in_view
+from klaverjas_trainer.app.services import PACES, Profile
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.texts import (
     card_text,
@@ -40,17 +49,24 @@ from klaverjas_trainer.texts import (
 )
 from klaverjas_trainer.texts.answers import pair_name
 
-#: Seconds between two computer cards, so a learner can follow them; the environment
-#: variable sets another pace (0 in tests).
+#: Seconds between two computer cards for each pace a learner can choose (`Profile.pace`),
+#: so a learner can follow them; the environment variable sets the seconds of the paces that
+#: wait (0 in tests), "instant" never waits.
 PACE_ENV: Final = "KLAVERJAS_PLAY_PACE"
-DEFAULT_PACE: Final = 0.7
+PACE_SECONDS: Final = {"normal": 0.7, "quick": 0.25, "instant": 0.0}
+DEFAULT_PACE: Final = PACE_SECONDS[PACES[0]]
 
 
-def pace() -> float:
+def pace(choice: str = PACES[0]) -> float:
+    """Seconds between two computer cards at this pace."""
+    seconds = PACE_SECONDS.get(choice, DEFAULT_PACE)
+    fixed = os.environ.get(PACE_ENV)
+    if not seconds or fixed is None:
+        return seconds
     try:
-        return max(0.0, min(3.0, float(os.environ.get(PACE_ENV, DEFAULT_PACE))))
+        return max(0.0, min(3.0, float(fixed)))
     except ValueError:
-        return DEFAULT_PACE
+        return seconds
 
 
 def sorted_hand(cards: tuple[Card, ...], trump: Suit | None) -> list[Card]:
@@ -102,7 +118,7 @@ def show_table(game: TableGame, profile: Profile) -> None:
 
     arriving = [card for _, card in game.recent if isinstance(card, Card)]
     arriving = [card for card in arriving if card in on_table.values()]
-    delay = pace()
+    delay = pace(profile.pace)
     if delay > 0 and arriving:
         shown = {seat: card for seat, card in on_table.items() if card not in arriving}
         for card in arriving:
@@ -114,9 +130,11 @@ def show_table(game: TableGame, profile: Profile) -> None:
     if trump is not None:
         chooser = deal.choice.chooser
         assert chooser is not None
-        st.markdown(
-            t("play-trumps", trump=trump.symbol, seat=who(chooser), pair=pair_name(deal.choosers))
-        )
+        pair = pair_name(deal.choosers)
+        words = t("play-trumps", trump=trump.symbol, seat=who(chooser), pair=pair)
+        if len(game.record.calls) > 1 and game.record.turned == 0:  # said until trick 1 is turned
+            words = f"{words} {bidding(game)}"
+        st.markdown(words)
 
 
 def who(seat: Seat) -> str:
@@ -142,6 +160,20 @@ def show_table_news(game: TableGame) -> None:
         st.info(f"{words} {roem_words(judged.roem)}", icon=":material/campaign:")
 
 
+def bidding(game: TableGame) -> str:
+    """Each seat's call of the deal, from the first hand on ("Choosing trumps: West passed,
+    North passed, East chose ♥."); empty before the first call."""
+    first = game.dealer.left
+    calls = []
+    for number, call in enumerate(game.record.calls):
+        seat = who(Seat((first + number) % 4))
+        if call == "pass":
+            calls.append(t("bid-pass", seat=seat))
+        else:
+            calls.append(t("bid-name", seat=seat, trump=call))
+    return t("play-bidding", calls=", ".join(calls)) if calls else ""
+
+
 def show_calls(game: TableGame) -> None:
     """What was said about trumps so far, from the first hand on."""
     first = game.dealer.left
@@ -156,45 +188,65 @@ def show_calls(game: TableGame) -> None:
         st.markdown(" ".join(said))
 
 
-def show_feedback(last: Any, game: TableGame) -> None:
-    """The verdict on the learner's last move (only moves that were stored reach here)."""
+#: The scroll script's target: the container the page draws the reaction to a tap in.
+REACTION_KEY: Final = "play-reaction"
+
+
+def show_reaction(last: Any, game: TableGame) -> None:
+    """The verdict on the learner's last move where the page draws it (above the hand, near
+    the trick), scrolled into view."""
+    with st.container(key=REACTION_KEY):
+        shown = show_feedback(last, game)
+    if shown:  # the script in the sidebar: no room taken on the page (it runs folded too)
+        keep_in_view(REACTION_KEY, st.sidebar)
+
+
+def show_feedback(last: Any, game: TableGame) -> bool:
+    """The verdict on the learner's last move (only moves that were stored reach here); False
+    where there is nothing to say."""
     if isinstance(last, PlayOutcome) and game.mode == "coach":
-        _card_feedback(last)  # club mode says nothing: the others call a revoke at the trick's end
-    elif isinstance(last, RoemOutcome):
+        return _card_feedback(last)  # club mode says nothing: a revoke is called at the trick's end
+    if isinstance(last, RoemOutcome):
         _roem_feedback(last)
     elif isinstance(last, tuple) and last and last[0] == "turned":
-        _turn_feedback(game, *last[1:])
+        return _turn_feedback(game, *last[1:])
     elif isinstance(last, CallOutcome) and not last.accepted:
         why = say(fact(f"fact-must-name-{last.rule.value}", seat=LEARNER))
         st.error(f"{t('pass-refused')} {why}", icon=":material/block:")
     elif isinstance(last, tuple) and last and last[0] == "error":
         st.error(t("storage-error", error=last[1]), icon=":material/warning:")
+    else:
+        return False
+    return True
 
 
-def _card_feedback(outcome: PlayOutcome) -> None:
+def _card_feedback(outcome: PlayOutcome) -> bool:
     if not outcome.accepted:
         st.error(say(verdict_fact(outcome.verdict)), icon=":material/block:")
     elif outcome.step is not None and outcome.step.hinted:  # allowed, but not counted
         st.info(say(reason(outcome.verdict)), icon=":material/lightbulb:")
     elif outcome.step is not None:  # a choice with illegal cards in it, made well
         st.success(f"{t('right')} {say(reason(outcome.verdict))}", icon=":material/check_circle:")
+    else:
+        return False
+    return True
 
 
 def _roem_feedback(outcome: RoemOutcome) -> None:
     items = roem_words(outcome.items)
     if outcome.step.correct:
         st.success(t("roem-right", roem=outcome.roem, items=items), icon=":material/check_circle:")
-    elif outcome.roem:
+    elif outcome.items:  # four 7s, worth 0 without four_low_100, are still said
         words = t("roem-wrong", roem=outcome.roem, amount=outcome.claimed, items=items)
         st.error(words, icon=":material/cancel:")
     else:
         st.error(t("roem-none", amount=outcome.claimed), icon=":material/cancel:")
 
 
-def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | None) -> None:
+def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | None) -> bool:
     deal = game.deal
     if number >= len(deal.tricks):  # a new deal began since
-        return
+        return False
     if missed is not None:
         judged = judge_trick(deal.tricks[number][1], deal.trump, game.rules)
         words = t("roem-missed", roem=judged.roem_points, items=roem_words(judged.roem))
@@ -205,6 +257,7 @@ def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | Non
         called = t("revoke-called", seat=seat_name(calling))
         cost = rule_statement(RuleId.SCORE_REVOKE)
         st.error(f"{called} {say(revoke_fact(revoke))} {cost}", icon=":material/gavel:")
+    return missed is not None or caller is not None
 
 
 def show_last_trick(game: TableGame, profile: Profile) -> None:
@@ -277,9 +330,13 @@ def show_match(game: TableGame) -> None:
 
 
 def show_review(game: TableGame) -> None:
-    """Each trick by seat, who took it, and the learner's decisions beside the legal cards."""
+    """Who called what, each trick by seat, who took it, and the learner's decisions: cards
+    beside the legal cards, roem claims beside what the trick held."""
     deal = game.deal
+    if game.record.calls:
+        st.markdown(bidding(game))
     steps = [s for s in game.record.steps if s.question == "card-legal" and s.card is not None]
+    roem_steps = [s for s in game.record.steps if s.question == "count-trick"]
     for number, (leader, cards) in enumerate(deal.tricks):
         taker = seat_name(game.trick_winner(number))
         played = " · ".join(
@@ -297,3 +354,20 @@ def show_review(game: TableGame) -> None:
             )
             hinted = f" ({t('review-hinted')})" if step.hinted else ""
             st.markdown(f"- {words}{hinted}")
+        for step in (s for s in roem_steps if s.trick == number):
+            st.markdown(f"- {roem_review(game, step)}")
+
+
+def roem_review(game: TableGame, step: TableStep) -> str:
+    """A roem decision in the review: what the learner claimed (nothing: roem left undeclared)
+    and what the trick held, item by item as the core counts it."""
+    judged = judge_trick(game.deal.tricks[step.trick][1], game.deal.trump, game.rules)
+    claimed = TrickCount.from_dict(step.reply).roem or 0
+    items = roem_words(judged.roem)
+    if not claimed:
+        return t("review-roem-missed", roem=judged.roem_points, items=items)
+    if step.correct:
+        return t("review-roem-right", amount=claimed, items=items)
+    if judged.roem:
+        return t("review-roem-wrong", amount=claimed, roem=judged.roem_points, items=items)
+    return t("review-roem-none", amount=claimed)

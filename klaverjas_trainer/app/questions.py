@@ -116,12 +116,15 @@ def position_checks(content: PositionContent, rules: RuleSet, grade: Grade) -> C
 
 
 def card_checks(content: CardQuestion, rules: RuleSet, grade: Grade) -> Checks:
-    """The one card asked about: allowed or not, and a cross when the learner said otherwise
-    (a yes/no question: nothing was "chosen" or "left out")."""
+    """The one card asked about: allowed or not, as a fact; when the learner said otherwise,
+    the card is marked wrong and the words say what the learner said ("allowed · you said
+    no"), so the true fact is not what looks crossed out (a yes/no question: nothing was
+    "chosen" or "left out")."""
     allowed = content.card in set(content.position.legal_cards(rules))
     state, words = ("legal", t("check-legal")) if allowed else ("illegal", t("check-illegal"))
     if not grade.correct:
-        return {content.card: (f"{state} wrong", f"✗ {words}")}
+        said = t("check-legal-said-no" if allowed else "check-illegal-said-yes")
+        return {content.card: (f"{state} wrong", said)}
     return {content.card: (state, words)}
 
 
@@ -152,7 +155,10 @@ def board_card(content: CardQuestion, profile: Profile, checks: Checks | None) -
 def ask_cards(
     content: PositionContent, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
-    picked = pick_cards(question or t("select-legal"), content.hand, profile, key, locked=locked)
+    picked = pick_cards(
+        question or t("select-legal"), content.hand, profile, key, locked=locked,
+        trump=content.trump,
+    )  # fmt: skip
     return CardsAnswer.of(picked) if picked else None  # some card is always allowed
 
 
@@ -169,7 +175,14 @@ def ask_city(
     if question:
         st.markdown(question)
     chosen = [
-        pick_cards(t(f"{city}-legal"), content.hand, profile, f"{key}-{city}", locked=locked)
+        pick_cards(
+            t(f"{city}-legal"),
+            content.hand,
+            profile,
+            f"{key}-{city}",
+            locked=locked,
+            trump=content.trump,
+        )
         for city in ("amsterdam", "rotterdam")
     ]
     if not all(chosen):
@@ -298,10 +311,27 @@ def ask_nat(
 
 # --- who revoked? -------------------------------------------------------------------------
 
+#: On a phone the dealt hands stand one under the other in table order (North, East, South,
+#: West: clockwise, as the tricks' columns), each as wide as the screen and no wider.
+REVOKE_PHONE_CSS: Final = """<style>
+@media (max-width: 640px) {
+  .kj-revoke, .kj-revoke .kj-side > div { max-width: 100%; min-width: 0; }
+  .kj-revoke .kj-side { display: block; }
+  .kj-revoke .kj-side .kj-table.kj-deal { width: auto; max-width: 100%;
+    grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "right" "bottom" "left";
+    margin: 0 0 .8rem; }
+  .kj-revoke .kj-table.kj-deal .kj-seat { align-items: flex-start; text-align: left;
+    padding: .2rem 0; border-top: 1px solid #ddd; }
+  .kj-revoke .kj-table.kj-deal .kj-hand { justify-content: flex-start; }
+  .kj-revoke .kj-tricks { max-width: 100%; }
+}
+</style>"""
+
 
 def board_revoke(content: RevokeContent, profile: Profile, checks: Checks | None = None) -> None:
     """The four hands as dealt, at their seats, and the tricks played, card under seat: side
-    by side where there is room (a projector), one under the other where not."""
+    by side where there is room (a projector), one under the other where not; on a phone the
+    hands too, seat by seat in table order (`REVOKE_PHONE_CSS`)."""
     show_trump(content.trump, profile)
     hands = dict(zip(Seat, content.hands, strict=True))
     dealt = table_html(
@@ -314,7 +344,10 @@ def board_revoke(content: RevokeContent, profile: Profile, checks: Checks | None
         f'<div><p class="kj-part">{html.escape(title)}</p>{picture}</div>'
         for title, picture in parts
     )
-    st.markdown(f'<div class="kj-side">{blocks}</div>', unsafe_allow_html=True)
+    st.markdown(
+        f'{REVOKE_PHONE_CSS}<div class="kj-revoke"><div class="kj-side">{blocks}</div></div>',
+        unsafe_allow_html=True,
+    )
 
 
 def ask_revoke(

@@ -209,6 +209,10 @@ def keep_sign_ins() -> None:
         st.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width=1)
 
 
+#: How fast the computer players' cards arrive at the table (Play page): the first is the default.
+PACES = ("normal", "quick", "instant")
+
+
 @dataclass
 class Profile:
     """Who is playing in this browser session, and how they like it."""
@@ -228,6 +232,7 @@ class Profile:
     written: dict[str, str] = field(default_factory=dict)  # cookies written by this session
     language: str | None = None  # chosen in this session, or the learner's saved choice
     best_streak: int = 0  # the longest run of right answers in streak mode, kept
+    pace: str = PACES[0]  # one of PACES: the computers' cards at the table
 
     def sign_in_teacher(self, token: str | None = None) -> None:
         self.teacher, self.teacher_seen = True, time.monotonic()
@@ -250,6 +255,7 @@ class Profile:
             "large": self.large,
             "language": self.language,
             "best_streak": self.best_streak,
+            "pace": self.pace,
         }
 
     def load(self, learner: Learner, group: Group | None = None) -> None:
@@ -263,6 +269,8 @@ class Profile:
         self.large = bool(saved.get("large", False))
         best = saved.get("best_streak", 0)
         self.best_streak = best if isinstance(best, int) and not isinstance(best, bool) else 0
+        pace = saved.get("pace")
+        self.pace = pace if isinstance(pace, str) and pace in PACES else PACES[0]
         language = saved.get("language") or (group.language if group is not None else None)
         if isinstance(language, str) and language in LANGUAGES:
             self.language = language

@@ -1,8 +1,9 @@
 """The teacher's dashboard, computed with pandas from a group's per-rule totals and the
 answers to its puzzle sets (both read by `ClubStore`).
 
-A cell of the learners × rules heat-map shows accuracy only after `MIN_ANSWERS` answers; before
-that it is empty ("not enough answers yet").
+In the learners × rules heat-map every member with answers on a rule gets a cell; a cell with
+fewer than `MIN_ANSWERS` answers is marked as *few* (right/answers so far, not yet a verdict),
+and the learners are ordered so that the ones who need help come first (`help_order`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from collections.abc import Sequence
 import pandas as pd
 
 from klaverjas_trainer.storage.club import Assignment
-from klaverjas_trainer.storage.stats import MIN_ANSWERS
+from klaverjas_trainer.storage.stats import MIN_ANSWERS, WEAK_BELOW
+
+CELL_COLUMNS = ["learner", "rule", "answers", "right", "accuracy", "few"]
 
 
 def heatmap(totals: pd.DataFrame) -> pd.DataFrame:
@@ -25,6 +28,64 @@ def heatmap(totals: pd.DataFrame) -> pd.DataFrame:
     accuracy = (table["right"] / table["answers"]).unstack("rule")
     attempts = table["answers"].unstack("rule").fillna(0)
     return accuracy.where(attempts >= MIN_ANSWERS)
+
+
+def heatmap_cells(totals: pd.DataFrame) -> pd.DataFrame:
+    """One row per (learner, rule) with any answers: answers, right, accuracy and `few`
+    (fewer than `MIN_ANSWERS` answers: shown, but marked as not yet a verdict).
+
+    >>> totals = pd.DataFrame({"learner": ["Anna", "Petro"], "rule": ["r", "r"],
+    ...     "answers": [6, 4], "right": [6, 0]})
+    >>> heatmap_cells(totals)[["learner", "accuracy", "few"]].values.tolist()
+    [['Anna', 1.0, False], ['Petro', 0.0, True]]
+    """
+    if totals.empty:
+        return pd.DataFrame(columns=CELL_COLUMNS)
+    cells = totals[totals["answers"] > 0].copy()
+    cells["accuracy"] = cells["right"] / cells["answers"]
+    cells["few"] = cells["answers"] < MIN_ANSWERS
+    return cells[CELL_COLUMNS].reset_index(drop=True)
+
+
+def help_order(cells: pd.DataFrame, members: Sequence[str] = ()) -> list[str]:
+    """The learners, those who need the teacher's help first.
+
+    A teacher walking round the room wants first whoever is demonstrably stuck, then whoever
+    looks stuck but has answered too little to be sure, then the rest, weakest first:
+
+    1. learners with a weak rule on enough evidence (`MIN_ANSWERS` or more answers, accuracy
+       below `WEAK_BELOW`), lowest such accuracy first;
+    2. learners doing badly on few answers only (a *few* cell below `WEAK_BELOW`), lowest
+       accuracy first and, at the same accuracy, the one with more wrong answers (0 of 4
+       before 0 of 1);
+    3. everyone else with answers, by their lowest accuracy on enough evidence (or on few
+       answers, when that is all they have);
+    4. members with no answers yet, last (nothing to judge).
+
+    Ties go by name, so the order is stable from one look to the next.
+
+    >>> cells = heatmap_cells(pd.DataFrame({"learner": ["Anna", "Bert", "Petro", "Olha"],
+    ...     "rule": ["r"] * 4, "answers": [6, 10, 4, 2], "right": [5, 3, 0, 2]}))
+    >>> help_order(cells, ["Anna", "Bert", "Petro", "Olha", "Zoe"])
+    ['Bert', 'Petro', 'Anna', 'Olha', 'Zoe']
+    """
+    keys: dict[str, tuple[int, float, int, str]] = {}
+    for learner, mine in cells.groupby("learner", sort=False):
+        name = str(learner)
+        sure, unsure = mine[~mine["few"]], mine[mine["few"]]
+        wrong = int((mine["answers"] - mine["right"]).sum())
+        if not sure.empty and sure["accuracy"].min() < WEAK_BELOW:
+            keys[name] = (1, float(sure["accuracy"].min()), -wrong, name)
+        elif not unsure.empty and unsure["accuracy"].min() < WEAK_BELOW:
+            worst = unsure[unsure["accuracy"] == unsure["accuracy"].min()]
+            most_wrong = int((worst["answers"] - worst["right"]).max())
+            keys[name] = (2, float(unsure["accuracy"].min()), -most_wrong, name)
+        else:
+            lowest = (sure if not sure.empty else unsure)["accuracy"].min()
+            keys[name] = (3, float(lowest), -wrong, name)
+    for member in members:
+        keys.setdefault(member, (4, 0.0, 0, member))
+    return sorted(keys, key=keys.__getitem__)
 
 
 def weakest_rules(totals: pd.DataFrame, limit: int = 5) -> pd.DataFrame:

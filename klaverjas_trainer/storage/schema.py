@@ -169,6 +169,17 @@ deal_results = Table(
     Column("finished_at", DateTime(timezone=True), nullable=False),
 )
 
+drill_places = Table(
+    "drill_places",
+    metadata,
+    # Where a learner is in the drill (v8): the settings and the puzzle on screen (by the key
+    # that regenerates it), answered or not, as JSON, so a reload or a new session goes on at
+    # the same puzzle.
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("place", Text, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
 lesson_progress = Table(
     "lesson_progress",
     metadata,
@@ -256,6 +267,11 @@ def _pin_windows_v7(connection: Connection) -> None:
     _add_column(connection, "attempts", "window_start", "TIMESTAMP WITH TIME ZONE")
 
 
+def _drill_places_v8(connection: Connection) -> None:
+    """The drill's place is kept per learner, as the table's game is."""
+    drill_places.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -272,6 +288,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (5, _table_play_v5),
     (6, _shared_deals_v6),
     (7, _pin_windows_v7),
+    (8, _drill_places_v8),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

@@ -3,6 +3,7 @@ and dispatches; `klaverjas_trainer.app.drill` decides what comes next and stores
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -15,10 +16,11 @@ from klaverjas_trainer.app.board import (
     focus_first_answer,
     lock_answered,
     mark_picked,
-    show_mistakes,
     show_rule_set,
     style,
 )
+from klaverjas_trainer.app.feedback import feedback
+from klaverjas_trainer.app.feedback import show_feedback as show_answer_feedback
 from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, board_before_picking
 from klaverjas_trainer.app.services import (
     club,
@@ -29,14 +31,56 @@ from klaverjas_trainer.app.services import (
     store,
 )
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
+from klaverjas_trainer.storage import StorageError
+from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import bound, describe_answer, explain, nt, rule_title, t
+from klaverjas_trainer.texts import bound, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, Puzzle, targets
 
 current = profile()
 learner = require_learner()
 progress_store = store()
+places = DrillPlaces(progress_store)
 state = session_object("drill", DrillState)
+#: The settings' widgets: a resumed drill draws them from its own settings.
+SETTINGS_KEYS = ("drill_kind", "drill_rule", "drill_level", "drill_mode")
+
+
+def resume_place() -> DrillState:
+    """The learner's drill where they left it (another session, a reload, last week): the
+    same settings and puzzle, answered as it was; a fresh drill if it cannot be read."""
+    try:
+        kept = places.load(learner.id)
+    except StorageError:
+        kept = None  # the database is not answering: a fresh drill (answers still say so)
+    resumed = st.session_state["drill"] = drill.resume(learner.id, kept)
+    resumed.started = time.monotonic()
+    for key in SETTINGS_KEYS:
+        st.session_state.pop(key, None)
+    choice = resumed.choice
+    if choice is not None and resumed.grade is not None and kept is not None:
+        show_reply_as_given(choice.puzzle, kept["puzzle"]["given"])
+    return resumed
+
+
+def show_reply_as_given(puzzle: Puzzle, given: str) -> None:
+    """An answered puzzle's cards to tap show the stored reply again (they are locked)."""
+    reply, key = puzzle.question.decode(given), f"reply-{puzzle.id}"
+    hand = getattr(puzzle.content, "hand", ())
+    picked = {key: getattr(reply, "cards", None)}
+    if puzzle.kind == "amsterdam-or-rotterdam":
+        picked = {
+            f"{key}-{city}": getattr(reply, city, None) for city in ("amsterdam", "rotterdam")
+        }
+    for widget, cards in picked.items():
+        if cards is not None:
+            st.session_state[widget] = [card for card in hand if card in cards]
+
+
+if state.learner_id is None and drill.asked_for(state):  # Home's or an assignment's drill
+    state.learner_id = learner.id  # what was asked for, not the place kept
+elif state.learner_id != learner.id:  # a new session (a reload), or another learner
+    state = resume_place()
 style()
 st.header(t("drill"))
 
@@ -74,6 +118,7 @@ with st.expander(t("settings")):  # folded: the puzzle comes first, on a phone t
         t("mode"),
         drill.MODES,
         horizontal=True,
+        index=drill.MODES.index(state.mode),
         format_func=bound(lambda m: t(f"mode-{m}")),
         key="drill_mode",
         on_change=new_puzzle,
@@ -111,7 +156,16 @@ def choose_puzzle() -> None:
         rng=random.Random(),
     )
     state.fresh, state.grade, state.started = False, None, time.monotonic()
+    if state.choice is not None:  # drawn again (a replayed mistake): nothing chosen yet
+        answered = f"reply-{state.choice.puzzle.id}"
+        for name in [name for name in st.session_state if str(name).startswith(answered)]:
+            # set, not deleted: only a value set here makes the browser clear the widget
+            st.session_state[name] = [] if isinstance(st.session_state[name], list) else None
     state.focus = True  # a new puzzle: the keyboard starts on it, not at the top of the page
+    # Kept, so a reload shows this puzzle again; if the database fails the puzzle is still
+    # shown, and its answer keeps the place (or says what failed).
+    with contextlib.suppress(StorageError):
+        places.save(learner.id, drill.place_of(state))
     if state.set_finished or state.set_unavailable:
         st.rerun(scope="app")  # the notice sits above the puzzle, outside the fragment
 
@@ -167,6 +221,7 @@ def ask_and_grade(puzzle: Puzzle) -> None:
                 learner_id=learner.id,
                 seconds=time.monotonic() - state.started,
                 now=utc_now(),
+                places=places,  # the answer and the place, now answered, in one transaction
             )
             if state.best_streak > current.best_streak:  # a new best: keep it with the profile
                 current.best_streak = state.best_streak
@@ -185,18 +240,11 @@ def ask_and_grade(puzzle: Puzzle) -> None:
 
 
 def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
-    title = rule_title(puzzle.rule)
-    if grade.correct:  # why it is right, too: the target rule may not be all that decides
-        st.success(f"{t('right')} {explain(puzzle.solution.facts)}", icon=":material/check_circle:")
-        st.markdown(t("rule-named", title=title))
-        if state.cleared:
-            st.caption(t("mistake-cleared"))
-    else:
-        answer_text = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
-        st.error(f"{t('wrong')} {t('answer-was', answer=answer_text)}", icon=":material/cancel:")
-        show_mistakes(grade)
-        st.markdown(t("rule-named", title=title))
-        st.write(explain(puzzle.solution.facts))
+    """Right or wrong, why, the rule and the answer (the one feedback view), then Next."""
+    view = feedback(puzzle.kind, puzzle.content, grade, puzzle.solution, puzzle.rule, revealed=True)
+    show_answer_feedback(view)
+    if grade.correct and state.cleared:
+        st.caption(t("mistake-cleared"))
     if state.streak_over:
         st.warning(nt("streak-over", state.streak), icon=":material/flag:")
     st.button(

@@ -4,6 +4,8 @@ suggestion to practise, the deal at the table, and a club learner's assignments.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
@@ -13,7 +15,7 @@ from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.app.welcome import name_form
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import rule_title, t
+from klaverjas_trainer.texts import rule_set_words, rule_title, t
 from puzzles import PUZZLE_KINDS, targets
 
 LEARN, DRILL, PLAY, PROFILE = (
@@ -31,7 +33,9 @@ if learner is None:
     offer_continue()
     st.subheader(t("home-start"))
     name_form()
-    st.page_link(PROFILE, label=t("home-join"), icon=":material/groups:")
+    # The sentence as text (a link's label is cut off at a phone's width), the link after it.
+    st.markdown(t("home-join"))
+    st.page_link(PROFILE, label=t("nav-settings"), icon=":material/groups:")
     st.stop()
 
 progress_store = store()
@@ -39,6 +43,13 @@ st.header(t("home-hello", name=md_escape(learner.name)))
 the_course = course()
 saved = progress_store.lesson_steps(learner.id)
 
+# A club learner's assignments come first: what the teacher set is what the evening is for.
+pending = 0
+if current.group is not None:
+    group = current.group
+    st.markdown(t("in-group", group=md_escape(group.name), rules=rule_set_words(group.rules)))
+    pending = show_assignments(club(), learner, group.id, the_course, lead=True)
+    st.subheader(t("home-own-way"))
 
 # The next lesson: the first one not completed, where the learner left it.
 following = next(
@@ -53,7 +64,9 @@ else:
         if following.id in saved
         else t("home-start-lesson", number=following.number, title=following.title)
     )
-    if st.button(label, type="primary", key="home_lesson", icon=":material/school:"):
+    # The teacher's work is the first button; the lesson then is not the one to tap first.
+    lead: Literal["primary", "secondary"] = "secondary" if pending else "primary"
+    if st.button(label, type=lead, key="home_lesson", icon=":material/school:"):
         session_object("lesson", LessonState).open(following.id, step)
         st.switch_page(LEARN)
 
@@ -76,6 +89,3 @@ game = progress_store.load_game(learner.id)
 words = t("home-continue-deal") if game is not None else t("home-play")
 if st.button(words, key="home_play", icon=":material/playing_cards:"):
     st.switch_page(PLAY)
-
-if current.group is not None:
-    show_assignments(club(), learner, current.group.id, the_course)

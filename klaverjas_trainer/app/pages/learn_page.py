@@ -7,13 +7,9 @@ import time
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import lesson_name, show_assignments
-from klaverjas_trainer.app.board import (
-    lock_answered,
-    mark_picked,
-    show_hints,
-    show_mistakes,
-    style,
-)
+from klaverjas_trainer.app.board import lock_answered, mark_picked, style
+from klaverjas_trainer.app.feedback import feedback, show_feedback
+from klaverjas_trainer.app.in_view import scroll_into_view
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, Checks, chosen_wrong_only
 from klaverjas_trainer.app.services import (
@@ -26,7 +22,7 @@ from klaverjas_trainer.app.services import (
 )
 from klaverjas_trainer.app.state import LessonState, session_object
 from klaverjas_trainer.storage import AnswerRecord
-from klaverjas_trainer.texts import describe_answer, explain, rule_title, t
+from klaverjas_trainer.texts import t
 from lessons import Check, Lesson, Step
 from lessons.loader import GLOSSARY_LINK
 
@@ -118,16 +114,14 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
     shown = state.grades.get(index)
     if shown is None:
         return
-    solution = check.solve()
-    title = rule_title(check.rule)
-    if shown.correct:
-        st.success(f"{t('right')} {explain(solution.facts)}", icon=":material/check_circle:")
-        st.markdown(t("rule-named", title=title))
-        return
-    if index not in state.revealed:  # the learner may try again: hints, not the answer
-        st.error(t("wrong"), icon=":material/cancel:")
-        show_hints(shown)
-        st.markdown(t("rule-named", title=title))
+    revealed = index in state.revealed  # before: what is wrong and why, not the answer
+    show_feedback(
+        feedback(
+            check.kind.name, check.content, shown, check.solve(), check.rule, revealed=revealed
+        ),
+        key=f"{key}-feedback",
+    )
+    if not shown.correct and not revealed:  # the learner may try again
         again, show = st.columns(2)
         if again.button(t("try-again"), key=f"{key}-again"):
             del state.grades[index]  # the wrong answer stays stored; the learner tries again
@@ -135,12 +129,6 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         if show.button(t("show-answer"), key=f"{key}-show"):
             state.revealed.add(index)
             st.rerun()
-        return
-    expected = describe_answer(check.kind.name, check.content, solution.answer)
-    st.error(f"{t('wrong')} {t('answer-was', answer=expected)}", icon=":material/cancel:")
-    show_mistakes(shown)
-    st.markdown(t("rule-named", title=title))
-    st.write(explain(solution.facts))
 
 
 def lesson_view(lesson: Lesson) -> None:
@@ -199,35 +187,46 @@ def lesson_view(lesson: Lesson) -> None:
             asked = [i for i, each in enumerate(lesson.steps) if each.check is not None]
             right = sum(1 for i in asked if state.first_try.get(i))
             state.finished = (lesson.id, right, len(asked))
+            st.session_state[JUST_FINISHED] = True
         else:
             state.step += 1
             state.shown_at = time.monotonic()
         st.rerun()
 
 
+#: Set by Finish for the next run, which brings the lesson's end into view.
+JUST_FINISHED = "lesson_just_finished"
+
+
 def lesson_finished(lesson_id: str, right: int, checks: int) -> None:
-    """The lesson's score (checks right at the first try) and the way on: the next lesson."""
-    if checks and right == checks:
-        st.balloons()
-        words = t("finished-all-right", right=right, checks=checks)
-    elif checks:
-        words = t("finished-score", right=right, checks=checks)
-    else:
-        words = t("finished-plain")
-    st.success(words, icon=":material/emoji_events:")
-    lessons = list(the_course.lessons)
-    number = next(i for i, lesson in enumerate(lessons) if lesson.id == lesson_id)
-    if number + 1 < len(lessons):
-        following = lessons[number + 1]
-        label = t("next-lesson", number=following.number, title=following.title)
-        st.button(
-            label,
-            type="primary",
-            key="next_lesson",
-            icon=":material/arrow_forward:",
-            on_click=open_lesson,
-            args=(following.id,),
-        )
+    """The lesson's score (checks right at the first try) and the way on, the next lesson, at
+    the top of the list; right after Finish (tapped at the bottom of a long lesson, where the
+    browser keeps the page scrolled) the page scrolls up to them."""
+    with st.container(key="lesson_end"):
+        if checks and right == checks:
+            words = t("finished-all-right", right=right, checks=checks)
+        elif checks:
+            words = t("finished-score", right=right, checks=checks)
+        else:
+            words = t("finished-plain")
+        st.success(words, icon=":material/emoji_events:")
+        lessons = list(the_course.lessons)
+        number = next(i for i, lesson in enumerate(lessons) if lesson.id == lesson_id)
+        if number + 1 < len(lessons):
+            following = lessons[number + 1]
+            label = t("next-lesson", number=following.number, title=following.title)
+            st.button(
+                label,
+                type="primary",
+                key="next_lesson",
+                icon=":material/arrow_forward:",
+                on_click=open_lesson,
+                args=(following.id,),
+            )
+    if st.session_state.pop(JUST_FINISHED, False):
+        if checks and right == checks:
+            st.balloons()
+        scroll_into_view("lesson_end")
 
 
 def open_lesson(lesson_id: str) -> None:

@@ -14,20 +14,20 @@ from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_table import LEARNER, MODES, PLAYERS, TableError, TableGame
 from klaverjas_trainer.app import play
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_cards, style
+from klaverjas_trainer.app.board import show_cards, style, trump_buttons_css
 from klaverjas_trainer.app.cards import card_label, suit_label
 from klaverjas_trainer.app.play_views import (
     show_calls,
-    show_feedback,
     show_last_trick,
     show_match,
+    show_reaction,
     show_review,
     show_score,
     show_table,
     show_table_news,
     sorted_hand,
 )
-from klaverjas_trainer.app.services import club, course, profile, require_learner, store
+from klaverjas_trainer.app.services import PACES, club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
 from klaverjas_trainer.app.table_view import LARGE_CSS
 from klaverjas_trainer.storage import StorageError
@@ -100,6 +100,31 @@ def on_next_deal() -> None:
     act(lambda game: game.next_deal(), feedback=False)
 
 
+def on_pace() -> None:
+    """A new pace, kept with the profile (a failed save keeps it for this session only)."""
+    chosen = st.session_state.get("play_pace")
+    if chosen in PACES and chosen != me.pace:
+        me.pace = str(chosen)
+        try:
+            progress_store.save_settings(learner.id, me.settings())
+        except StorageError as error:
+            state.last = ("error", str(error))
+
+
+def pace_setting() -> None:
+    """How fast the computer players' cards arrive, one by one or at once."""
+    st.radio(
+        t("play-pace"),
+        PACES,
+        index=PACES.index(me.pace),
+        format_func=bound(lambda name: t(f"play-pace-{name}")),
+        horizontal=True,
+        key="play_pace",
+        on_change=on_pace,
+        help=t("play-pace-help"),
+    )
+
+
 # --- starting or resuming ------------------------------------------------------------------
 
 
@@ -157,6 +182,7 @@ if game is None:
     st.markdown(t("play-intro"))
     if new_match_form() is not None:
         st.rerun()  # draw the new table from the top
+    pace_setting()
     st.stop()
 
 # --- the table -----------------------------------------------------------------------------
@@ -173,10 +199,12 @@ phase = game.phase
 trump = None if deal.phase == "choosing" else deal.trump
 
 if phase in ("score", "over"):  # the empty table would push the score sheet off the screen
-    show_feedback(state.last, game)
+    show_reaction(state.last, game)
 else:
     show_table(game, me)
     show_table_news(game)
+    # the reaction to a tap, above the hand and the buttons, near the trick; in view
+    show_reaction(state.last, game)
 
 if phase == "trick":  # what the learner does next, right under the table
     if game.can_declare():
@@ -191,12 +219,10 @@ if phase == "trick":  # what the learner does next, right under the table
             claimed = int(amount)
             act(lambda g: g.declare_roem(claimed))
             st.rerun()  # the form's answer is in: draw the trick with the verdict
-    show_feedback(state.last, game)
     st.button(
         t("play-turn-trick"), type="primary", key="play-turn", on_click=on_turn, shortcut="Enter"
     )
 elif phase == "call":
-    show_feedback(state.last, game)
     show_calls(game)
     st.markdown(f"**{t('play-your-call')}**")
     with st.container(horizontal=True):
@@ -215,6 +241,9 @@ elif phase == "play":
     legal = game.legal_cards()
     st.markdown(f"**{t('play-your-turn')}**")
     st.caption(t("your-hand-trumps"))
+    trump_css = trump_buttons_css(deal.hand(LEARNER), trump, "play-card-")
+    if trump_css:  # a hand without trumps has no gold borders (st.html refuses an empty body)
+        st.html(trump_css)  # styles: no room taken
     with st.container(horizontal=True):
         for number, card in enumerate(sorted_hand(deal.hand(LEARNER), trump), start=1):
             highlighted = state.hint and card in legal
@@ -227,7 +256,6 @@ elif phase == "play":
                 help=card_text(card),
                 shortcut=str(number),  # keys 1-8 play the cards from the left
             )
-    show_feedback(state.last, game)  # below the hand, so the cards do not move under a thumb
     if state.hint and game.record.hinted:
         cards = current().cards(sorted_hand(tuple(legal), trump))
         st.info(t("play-hint-shown", cards=cards), icon=":material/lightbulb:")
@@ -256,3 +284,4 @@ if phase == "play" and game.record.turned:
 with st.expander(t("play-new")):
     if new_match_form() is not None:
         st.rerun()
+pace_setting()

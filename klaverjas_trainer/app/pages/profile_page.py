@@ -1,11 +1,14 @@
-"""Profile & settings: who is playing, which rules, how the cards look."""
+"""Profile & settings: who is playing, which rules, how the cards look. The top says who is
+playing and in which group (and, right after Join, that the learner joined)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 import streamlit as st
 
+from klaverjas_trainer.app.in_view import scroll_into_view
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.own_words import pick_variants
 from klaverjas_trainer.app.services import (
@@ -22,15 +25,38 @@ from klaverjas_trainer.texts import bound, rule_set_words, t
 current = profile()
 progress_store = store()
 
+#: Set by Join for the next run, which says so at the top of the page.
+JOINED: Final = "profile_joined"
+HOME: Final = "klaverjas_trainer/app/pages/home_page.py"
+
 st.header(t("who-are-you"))
 if current.learner is None:
     offer_continue()
+else:  # who is playing, and in which group, at the top
+    with st.container(key="profile_top"):
+        if st.session_state.pop(JOINED, False) and current.group is not None:
+            st.success(
+                t("joined-group", group=md_escape(current.group.name)),
+                icon=":material/groups:",
+            )
+            st.page_link(HOME, label=t("nav-home"), icon=":material/home:")
+            scroll_into_view("profile_top")  # Join sits far down the page on a phone
+        st.markdown(t("signed-in", name=md_escape(current.learner.name)))
+        if current.group is not None:
+            st.markdown(
+                t(
+                    "in-group",
+                    group=md_escape(current.group.name),
+                    rules=rule_set_words(current.group.rules),
+                )
+            )
+    st.subheader(t("sign-in-other"))
 name_form()
 
 st.subheader(t("join-group"))
 with st.form("join-group", border=False):
     code = st.text_input(t("group-code"), key="join_code", max_chars=12)
-    member = st.text_input(t("your-name"), key="join_name", max_chars=40)
+    member = st.text_input(t("join-name"), key="join_name", max_chars=40)
     pin = st.text_input(t("pin"), key="join_pin", max_chars=4, type="password")
     if st.form_submit_button(t("join"), key="join_button"):
         clubs = club()
@@ -40,10 +66,10 @@ with st.form("join-group", border=False):
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
             sign_in(joined, clubs.group_by_code(code))
+            st.session_state[JOINED] = True
             st.rerun()
 
 if current.learner is not None:
-    st.markdown(t("signed-in", name=md_escape(current.learner.name)))
     if current.group is None and not current.learner.has_pin:
         with st.form("add-pin", border=False):
             st.caption(t("pin-protect"))
@@ -58,14 +84,6 @@ if current.learner is not None:
                 else:
                     current.learner = replace(current.learner, has_pin=True)
                     st.success(t("pin-saved"), icon=":material/lock:")
-    if current.group is not None:
-        st.markdown(
-            t(
-                "in-group",
-                group=md_escape(current.group.name),
-                rules=rule_set_words(current.group.rules),
-            )
-        )
     left, middle, right = st.columns(3)
     left.page_link(
         "klaverjas_trainer/app/pages/learn_page.py", label=t("go-learn"), icon=":material/school:"

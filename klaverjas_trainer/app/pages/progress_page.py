@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import pandas as pd
 import streamlit as st
 
@@ -9,10 +11,21 @@ from klaverjas_core import RuleId
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.services import course, profile, require_learner, store
 from klaverjas_trainer.storage.schedule import plan
-from klaverjas_trainer.storage.stats import daily_accuracy, needs_practice, rule_stats
+from klaverjas_trainer.storage.stats import RECENT, daily_accuracy, needs_practice, rule_stats
 from klaverjas_trainer.storage.store import utc_now
 from klaverjas_trainer.texts import bound, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, targets
+
+#: On a phone the per-rule table's cells are tighter, and a long cell breaks inside a word
+#: (headers keep their words whole).
+NARROW_TABLE_CSS: Final = """<style>
+@media (max-width: 640px) {
+  .st-key-per_rule th, .st-key-per_rule td { padding: .3rem .2rem !important;
+    white-space: normal !important; }
+  .st-key-per_rule th p, .st-key-per_rule td p { font-size: .85rem !important; }
+  .st-key-per_rule td p { overflow-wrap: anywhere !important; }
+}
+</style>"""
 
 learner = require_learner()
 progress_store = store()
@@ -27,19 +40,35 @@ if answers.empty:
     st.info(t("no-answers"), icon=":material/eco:")
     st.stop()
 
+
+def percent(shares: pd.Series) -> pd.Series:
+    """Shares as "83 %", the number and its sign kept together (a no-break space)."""
+    return (shares * 100).round().astype(int).astype(str) + "\u00a0%"
+
+
 stats = rule_stats(answers)
 table = pd.DataFrame(
     {
         t("col-rule"): [rule_title(rule) for rule in stats["rule"]],
         t("col-attempts"): stats["attempts"],
-        t("col-accuracy"): (stats["accuracy"] * 100).round().astype(int).astype(str) + " %",
-        t("col-recent"): (stats["recent_accuracy"] * 100).round().astype(int).astype(str) + " %",
+        t("col-accuracy"): percent(stats["accuracy"]),
+        t("col-recent"): percent(stats["recent_accuracy"]),
         t("col-status"): [t(f"status-{status}") for status in stats["status"]],
         t("col-from-play"): stats["from_play"],
     }
 )
+# Columns that say nothing yet stay out, so the table fits a phone: "Last 10" while no rule
+# has more than 10 answers (it equals the accuracy), "From play" while nothing came from play.
+if (stats["attempts"] <= RECENT).all():
+    table = table.drop(columns=t("col-recent"))
+if not stats["from_play"].any():
+    table = table.drop(columns=t("col-from-play"))
 st.subheader(t("per-rule"))
-st.dataframe(table, hide_index=True, width="stretch")
+# A static table, not the scrolling data grid: its cells wrap (a long word too, on a phone),
+# so every column fits the screen.
+st.markdown(NARROW_TABLE_CSS, unsafe_allow_html=True)
+with st.container(key="per_rule"):
+    st.table(table, hide_index=True, border="horizontal")
 
 st.subheader(t("practise-first"))
 ruleset = profile().ruleset

@@ -32,14 +32,17 @@ from klaverjas_trainer.storage.club_stats import (
     answer_spread,
     card_choices,
     completion,
-    heatmap,
+    heatmap_cells,
+    help_order,
     weakest_rules,
 )
+from klaverjas_trainer.storage.stats import MIN_ANSWERS
 from klaverjas_trainer.storage.store import ANSWER_COLUMNS
 from klaverjas_trainer.texts import (
     bound,
     card_text,
     describe_answer,
+    nt,
     rule_set_words,
     rule_title,
     t,
@@ -176,43 +179,75 @@ def by_puzzle_then_most(table: pd.DataFrame) -> pd.DataFrame:
     ).reset_index(drop=True)
 
 
+def cell_words(cell: pd.Series) -> str:
+    """A heat-map cell in words: "83%", or right/answers ("0/4") while there are few."""
+    if cell["few"]:
+        return f"{int(cell['right'])}/{int(cell['answers'])}"
+    return f"{cell['accuracy']:.0%}"
+
+
+def show_heatmap(cells: pd.DataFrame, order: list[str]) -> None:
+    """Every learner with answers, in `order` (who needs help first; a member without answers
+    gets an empty row); a cell with few answers is pale and shows right/answers."""
+    st.subheader(t("heatmap"))
+    st.caption(nt("heatmap-few", MIN_ANSWERS))
+    cells = cells.assign(
+        rule=cells["rule"].map(title),
+        words=[cell_words(cell) for _, cell in cells.iterrows()],
+        shade=[0.35 if few else 1.0 for few in cells["few"]],
+        dark=[
+            not few and accuracy >= 0.6
+            for few, accuracy in zip(cells["few"], cells["accuracy"], strict=True)
+        ],
+    )
+    rules = sorted(set(cells["rule"]))
+    learner_axis = alt.Y(
+        "learner:N",
+        title=None,
+        sort=order,
+        scale=alt.Scale(domain=order),
+        axis=alt.Axis(labelFontSize=15),
+    )
+    rule_axis = alt.X(
+        "rule:N",
+        title=None,
+        sort=rules,
+        axis=alt.Axis(labelAngle=-35, labelFontSize=14, labelLimit=260, labelOverlap=False),
+    )
+    base = alt.Chart(cells).encode(x=rule_axis, y=learner_axis)
+    boxes = base.mark_rect(stroke="#555", strokeWidth=0.5).encode(
+        color=alt.Color(
+            "accuracy:Q",
+            # Light to dark blue: readable for colour-blind eyes and on a projector.
+            scale=alt.Scale(domain=[0, 1], scheme="blues"),
+            legend=alt.Legend(format="%", title=t("chart-accuracy")),
+        ),
+        opacity=alt.Opacity("shade:Q", legend=None, scale=None),
+        tooltip=[
+            alt.Tooltip("learner:N", title=t("chart-learner")),
+            alt.Tooltip("rule:N", title=t("rule")),
+            alt.Tooltip("accuracy:Q", title=t("chart-accuracy"), format=".0%"),
+            alt.Tooltip("answers:Q", title=t("col-attempts")),
+        ],
+    )
+    labels = base.mark_text(fontSize=14).encode(
+        text="words:N",
+        color=alt.condition("datum.dark", alt.value("white"), alt.value("#111")),
+    )
+    rows_tall = max(200, 40 * len(order) + 120)  # rows readable on a wall
+    st.altair_chart(boxes + labels, width="stretch", height=rows_tall)
+    table = cells.pivot(index="learner", columns="rule", values="words")
+    table = table.reindex(index=order, columns=rules).fillna("")
+    table.index.name, table.columns.name = t("chart-learner"), None
+    st.dataframe(table, width="stretch")
+
+
 with dashboard:
     if not members:
         st.info(t("no-members"), icon=":material/group:")
-    grid = heatmap(totals)
-    if not grid.empty:
-        st.subheader(t("heatmap"))
-        cells = grid.reset_index().melt(id_vars="learner", var_name="rule", value_name="accuracy")
-        cells["rule"] = cells["rule"].map(title)
-        chart = (
-            alt.Chart(cells)
-            .mark_rect()
-            .encode(
-                x=alt.X(
-                    "rule:N",
-                    title=None,
-                    axis=alt.Axis(labelAngle=-35, labelFontSize=14, labelLimit=260),
-                ),
-                y=alt.Y("learner:N", title=None, axis=alt.Axis(labelFontSize=15)),
-                color=alt.Color(
-                    "accuracy:Q",
-                    # Light to dark blue: readable for colour-blind eyes and on a projector.
-                    scale=alt.Scale(domain=[0, 1], scheme="blues"),
-                    legend=alt.Legend(format="%", title=t("chart-accuracy")),
-                ),
-                tooltip=[
-                    alt.Tooltip("learner:N", title=t("chart-learner")),
-                    alt.Tooltip("rule:N", title=t("rule")),
-                    alt.Tooltip("accuracy:Q", title=t("chart-accuracy"), format=".0%"),
-                ],
-            )
-        )
-        rows_tall = max(200, 40 * len(grid.index) + 120)  # rows readable on a wall
-        st.altair_chart(chart, width="stretch", height=rows_tall)
-        shown = grid.rename(columns=title).map(
-            lambda value: "" if pd.isna(value) else f"{value:.0%}"
-        )
-        st.dataframe(shown, width="stretch")
+    cells = heatmap_cells(totals)
+    if not cells.empty:
+        show_heatmap(cells, help_order(cells, [m.name for m in members]))
     if work and members:
         st.subheader(t("completion"))
         done = completion(
@@ -223,6 +258,7 @@ with dashboard:
             clubs.deals_finished(group.id),
         )
         done.columns = [describe(a, course()) for a in work]
+        done.index.name = t("chart-learner")
         st.dataframe(done.map(lambda share: f"{share:.0%}"), width="stretch")
     weakest = weakest_rules(totals)
     if not weakest.empty:
