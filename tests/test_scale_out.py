@@ -78,7 +78,11 @@ def moves_and_keeps_everything(database: str, tmp_path: Path) -> None:
         # The page reconnects through nginx, now to the other process: a new session there.
         expect(page.get_by_role("button", name="Continue as Mover")).to_be_visible(timeout=60_000)
         page.get_by_role("button", name="Continue as Mover").click()
-        expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
+        # The drill's place came along: the answered puzzle, its stored reply locked.
+        expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+        expect(page.locator(PILLS).first).to_be_disabled()
+        page.get_by_role("button", name="Next puzzle").click()
+        expect(page.locator(PILLS).first).to_be_enabled(timeout=30_000)
         page.locator(PILLS).first.click()
         page.get_by_role("button", name="Answer").click()
         expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)

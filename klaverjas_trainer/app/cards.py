@@ -73,6 +73,11 @@ button kbd[aria-label] { opacity: 1; font-weight: 400; font-size: .8em; }
 /* An answered question's cards are locked (disabled): its words stay readable (Streamlit
    greys a disabled widget's label to 40 %, 2.6:1). */
 [data-testid="stForm"] label[data-testid="stWidgetLabel"] { color: inherit; }
+/* A chosen seat, yes/no or level (segmented buttons): Streamlit writes it in the red of the
+   theme on a pale red, under 4.5:1, and fades it further once the answer is locked. */
+[data-testid="stButtonGroup"] button[data-selected="true"]:not([data-variant="pills"]),
+[data-testid="stButtonGroup"] button[data-selected="true"]:not([data-variant="pills"]) p {
+  color: #8f1d2c; opacity: 1; }
 [data-testid="stForm"] button[data-variant="pills"][aria-pressed="true"] {
   outline: 4px solid #2962ff; background: #e8f0fe; transform: translateY(-.4rem);
   color: #111; }  /* a black suit stays black when chosen */
