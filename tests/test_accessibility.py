@@ -63,6 +63,15 @@ def findings(page: Page, axe: Axe) -> list[dict[str, Any]]:
     ]
 
 
+def blocking_findings(page: Page, axe: Axe) -> list[str]:
+    """The serious and critical findings on the page now, each with up to three places."""
+    return [
+        f"axe {found['rule']} ({found['impact']}) at {[n['target'] for n in found['nodes']][:3]}"
+        for found in findings(page, axe)
+        if found["impact"] in BLOCKING
+    ]
+
+
 def assert_trumps_gold(faces: list[Any], trump: str, *, both: bool = True) -> None:
     """The trumps among the cards to tap have the gold border, the other cards do not (and,
     with `both`, there are cards of each)."""

@@ -52,6 +52,19 @@ def test_every_lesson_has_every_step_in_every_language(code: str) -> None:
     assert set(translated.glossary) == set(english.glossary)
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_problem_reads_as_one_sentence(code: str) -> None:
+    """What is wrong with an input fills "That won't do: {problem}." and its kin: it ends
+    without a full stop of its own (no ".." and no abbreviation's dot before the stop)."""
+    with language(code):
+        problem = catalogue(code).text("problem", problem="{x}")
+        assert problem.endswith("{x}.")
+        for key, text in catalogue(code).messages.items():
+            if str(key).startswith("error-"):
+                words = text if isinstance(text, str) else text[-1]
+                assert not words.rstrip().endswith("."), (key, words)
+
+
 def test_plural_forms_follow_each_language() -> None:
     for code in LANGUAGES:
         with language(code):

@@ -188,4 +188,4 @@ def test_the_pace_speaks_the_learner_s_language(data_dir: Path, waits: list[floa
     pace = app.radio(key="play_pace")
     with language("uk"):
         assert pace.label == "Темп гри за столом"
-        assert pace.options == ["Звичайний", "Швидкий", "Одразу"]
+        assert pace.options == ["Звичайний", "Швидкий", "Миттєвий"]

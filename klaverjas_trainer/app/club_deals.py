@@ -15,6 +15,7 @@ from klaverjas_questions.facts import trick_facts
 from klaverjas_table import LEARNER
 from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.app.assignments import describe
+from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.own_words import pick_due_date
 from klaverjas_trainer.app.services import Profile, course
@@ -36,13 +37,16 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
         )
         due = pick_due_date(t("due-date"), "deal_due", date.today())
         if st.form_submit_button(t("assign-deal-button"), key="assign_deal"):
-            try:
-                made = clubs.assign_deal(group.id, int(number), due)
-            except ValueError as problem:
-                st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
-            else:
-                said = t("assigned", what=describe(made, course()))
-                st.success(said, icon=":material/check_circle:")
+            with reaction_in_view("assign-deal-said"):  # below a long form: in sight
+                try:
+                    made = clubs.assign_deal(group.id, int(number), due)
+                except ValueError as problem:
+                    st.error(
+                        t("problem", problem=problem_words(problem)), icon=":material/back_hand:"
+                    )
+                else:
+                    said = t("assigned", what=describe(made, course()))
+                    st.success(said, icon=":material/check_circle:")
     deals = [a for a in clubs.assignments(group.id) if a.is_deal]
     if not deals:
         return

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Final
 
 import streamlit as st
@@ -51,3 +53,16 @@ def keep_in_view(key: str, where: DeltaGenerator | None = None) -> None:
     off screen (a phone scrolled to its hand, or an answer under the cards). `where` is the
     script's place: the sidebar takes no room on the page (a fragment must use its own body)."""
     _scroll(key, always=False, wait=150, where=where)
+
+
+@contextmanager
+def reaction_in_view(key: str) -> Iterator[DeltaGenerator]:
+    """Draw a reaction (a confirmation, an error) in a keyed container and keep it in view:
+
+    >>> with reaction_in_view("assign-said"):  # doctest: +SKIP
+    ...     st.success("Assigned")
+    """
+    box = st.container(key=key)
+    with box:
+        yield box
+    keep_in_view(key)

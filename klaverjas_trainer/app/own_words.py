@@ -26,6 +26,13 @@ HIDE_ENGLISH: Final = """<style>
 [data-testid="InputInstructions"], [data-testid="stStatusWidget"] { display: none !important; }
 </style>"""
 
+#: A chosen variant: Streamlit writes it in the theme's red on a pale red (under 4.5:1); the
+#: darker red of the page's other chosen buttons reads (cards.CSS does so for segmented ones).
+CHOSEN_WORDS: Final = """<style>
+.st-key-%(key)s button[data-selected="true"], .st-key-%(key)s button[data-selected="true"] p
+{ color: #8f1d2c; opacity: 1; }
+</style>"""
+
 #: How far ahead a due date can be set: a club meets weekly, so six weeks is plenty.
 DUE_DAYS: Final = 42
 
@@ -48,6 +55,7 @@ def pick_variants(
         disabled=disabled,
         key=key,
     )
+    st.html(CHOSEN_WORDS % {"key": key}, width=1)
     return [name for name in VARIANTS if name in chosen]  # the rule set's own order
 
 

@@ -16,6 +16,7 @@ from klaverjas_questions import QuestionError
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzles
 from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
+from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.own_words import pick_due_date, pick_variants
@@ -363,31 +364,34 @@ with assign:
             seed = st.number_input(t("seed"), 0, 10**9, random.randrange(10**6), key="assign_seed")
         due = pick_due_date(t("due-date"), "assign_due", date.today())
         if st.form_submit_button(t("assign-button"), key="assign_button"):
-            try:
-                if what == "lesson":
-                    new_work = clubs.assign(group.id, lesson_id=lesson_id, due=due)
-                else:
-                    if not rule or not can_generate(kind, RuleId(rule), house_rules):
-                        raise InputError(
-                            "error-no-puzzles",
-                            f"no {kind} puzzles for {rule}",
-                            kind=t(f"kind-{kind}"),
-                            rule=title(rule) if rule else "-",
+            with reaction_in_view("assign-said"):  # below a long form: in sight
+                try:
+                    if what == "lesson":
+                        new_work = clubs.assign(group.id, lesson_id=lesson_id, due=due)
+                    else:
+                        if not rule or not can_generate(kind, RuleId(rule), house_rules):
+                            raise InputError(
+                                "error-no-puzzles",
+                                f"no {kind} puzzles for {rule}",
+                                kind=t(f"kind-{kind}"),
+                                rule=title(rule) if rule else "-",
+                            )
+                        new_work = clubs.assign(
+                            group.id,
+                            kind=kind,
+                            rule=rule,
+                            level=int(level or 1),
+                            count=int(count),
+                            seed=int(seed),
+                            due=due,
                         )
-                    new_work = clubs.assign(
-                        group.id,
-                        kind=kind,
-                        rule=rule,
-                        level=int(level or 1),
-                        count=int(count),
-                        seed=int(seed),
-                        due=due,
+                except ValueError as problem:
+                    st.error(
+                        t("problem", problem=problem_words(problem)), icon=":material/back_hand:"
                     )
-            except ValueError as problem:
-                st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
-            else:
-                said = t("assigned", what=describe(new_work, course()))  # what, not only that
-                st.success(said, icon=":material/check_circle:")
+                else:
+                    said = t("assigned", what=describe(new_work, course()))  # what, not only that
+                    st.success(said, icon=":material/check_circle:")
 
 with shared_deal:
     deal_tab(clubs, group, members)
