@@ -33,7 +33,7 @@ from klaverjas_core.legality import LegalCards, Verdict, check_card, legal_cards
 from klaverjas_core.playout import PlayedDeal, random_playout
 from klaverjas_core.position import Position
 from klaverjas_core.rule_ids import RuleId
-from klaverjas_core.ruleset import AMSTERDAM, ROTTERDAM, VARIANTS, RuleSet
+from klaverjas_core.ruleset import AMSTERDAM, CITIES, ROTTERDAM, VARIANTS, RuleSet
 from klaverjas_core.scoring import DealScore, LedgerItem, Match, score_deal, score_summary
 from klaverjas_core.seats import Seat
 from klaverjas_core.tricks import (
@@ -48,6 +48,7 @@ from klaverjas_core.tricks import (
 
 __all__ = [
     "AMSTERDAM",
+    "CITIES",
     "DECK",
     "PLAIN_ORDER",
     "PLAIN_POINTS",

@@ -150,18 +150,33 @@ for _suit in Suit:
 for _white, _suit in zip("♧♢♡♤", Suit, strict=True):
     _SUIT_BY_TOKEN[_white] = _suit
 #: How each language writes the ranks on cards (jack, queen, king, ace differ): Dutch boer
-#: vrouw heer aas, Ukrainian and Russian валет дама король туз. Every form is read back.
+#: vrouw heer aas, Ukrainian and Russian валет дама король туз. A card is read back in the
+#: language it was written in (`Card.parse`).
 RANK_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "en": _RANK_SYMBOLS,
     "nl": ("7", "8", "9", "10", "B", "V", "H", "A"),
     "uk": ("7", "8", "9", "10", "В", "Д", "К", "Т"),
     "ru": ("7", "8", "9", "10", "В", "Д", "К", "Т"),
 }
-_RANK_BY_TOKEN: Final[dict[str, Rank]] = (
-    {r.symbol: r for r in Rank}
-    | {r.letter: r for r in Rank}
-    | {names[r.value]: r for names in RANK_NAMES.values() for r in Rank}
-)
+
+
+def _rank_tokens(names: tuple[str, ...]) -> dict[str, Rank]:
+    """How a rank may be written in one language: the canonical symbols and letters (``10``,
+    ``T``, ``J``: what files store), and that language's own. A letter of its own that is
+    another rank's canonical one would be read two ways, so it is refused here, at import."""
+    canonical = {r.symbol: r for r in Rank} | {r.letter: r for r in Rank}
+    own = {names[r.value].upper(): r for r in Rank}
+    clashes = sorted(token for token, rank in own.items() if canonical.get(token, rank) is not rank)
+    if clashes:
+        raise ValueError(f"rank letters {clashes} would be read as two ranks")
+    return canonical | own
+
+
+#: Per language, every way it writes a rank: a card is read in one language, never in a
+#: mixture (French V for valet must not meet Dutch V for vrouw).
+_RANK_BY_TOKEN: Final[dict[str, dict[str, Rank]]] = {
+    language: _rank_tokens(names) for language, names in RANK_NAMES.items()
+}
 
 
 def _clean(text: str) -> str:
@@ -208,12 +223,12 @@ class Card:
     @staticmethod
     def parse(text: str, language: str = "en") -> Card:
         """One card from ``10♥``, ``TH`` or ``10h`` (case-insensitive), also with the rank
-        letters of Dutch (``B♥`` boer), Ukrainian or Russian (``В♥`` валет); an error names
-        the ranks as `language` writes them."""
+        letters of `language`: Dutch ``B♥`` (boer), Ukrainian or Russian ``В♥`` (валет). An
+        error names the ranks as `language` writes them."""
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not card notation (write a card like 10♥)")
         token = _clean(text).upper()
-        rank = _RANK_BY_TOKEN.get(token[:-1])
+        rank = _RANK_BY_TOKEN.get(language, _RANK_BY_TOKEN["en"]).get(token[:-1])
         suit = _SUIT_BY_TOKEN.get(token[-1:])
         if rank is None or suit is None or not token:
             ranks = " ".join(RANK_NAMES.get(language, _RANK_SYMBOLS))
@@ -266,8 +281,10 @@ def parse_cards(text: str, language: str = "en") -> list[Card]:
     Traceback (most recent call last):
     ...
     klaverjas_core.errors.NotationError: `1X` is not a card (write a rank 7 8 9 10 J Q K A, ...)
-    >>> format_cards(parse_cards("B♥ V♠ Т♣", language="nl"))
+    >>> format_cards(parse_cards("B♥ V♠ A♣", language="nl"))
     'J♥ Q♠ A♣'
+    >>> format_cards(parse_cards("В♥ Д♠ Т♣ TH", language="uk"))  # Cyrillic Т is the ace
+    'J♥ Q♠ A♣ 10♥'
     >>> parse_cards("B♥ X♣", language="nl")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -16,8 +16,10 @@ from typing import Final
 from klaverjas_core.errors import UnknownRuleSetError
 from klaverjas_core.rule_ids import RuleId
 
-__all__ = ["AMSTERDAM", "ROTTERDAM", "VARIANTS", "RuleSet", "resolve_rules"]
+__all__ = ["AMSTERDAM", "CITIES", "ROTTERDAM", "VARIANTS", "RuleSet", "resolve_rules"]
 
+#: The two ways to play, by name: every rule set starts with one of them.
+CITIES: Final = ("amsterdam", "rotterdam")
 #: The optional variants a rule set can switch on, by name.
 VARIANTS: Final = ("compulsory", "stuk_from_hand", "four_low_100", "short_match")
 
@@ -43,10 +45,18 @@ class RuleSet:
         return "amsterdam" if self.partner_exemption else "rotterdam"
 
     @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants switched on, in `VARIANTS` order.
+
+        >>> RuleSet.parse("rotterdam+short_match+compulsory").variants
+        ('compulsory', 'short_match')
+        """
+        return tuple(flag for flag in VARIANTS if getattr(self, flag))
+
+    @property
     def name(self) -> str:
         """``city`` plus the variants switched on, joined by ``+``; `parse` reads it back."""
-        on = [flag for flag in VARIANTS if getattr(self, flag)]
-        return "+".join([self.city, *on])
+        return "+".join([self.city, *self.variants])
 
     @property
     def match_length(self) -> int:
@@ -108,7 +118,7 @@ _FREE_CHOICE_RULES: Final = frozenset({RuleId.TRUMP_FREE_CHOICE, RuleId.TRUMP_FO
 
 AMSTERDAM: Final = RuleSet()
 ROTTERDAM: Final = RuleSet(partner_exemption=False)
-_PRESETS: Final = {"amsterdam": AMSTERDAM, "rotterdam": ROTTERDAM}
+_PRESETS: Final = dict(zip(CITIES, (AMSTERDAM, ROTTERDAM), strict=True))
 
 
 def resolve_rules(rules: RuleSet | str) -> RuleSet:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Self
 
-from klaverjas_core import Card, KlaverjasError, LegalCards, Position, RuleSet, Seat, Suit
+from klaverjas_core import CITIES, Card, KlaverjasError, LegalCards, Position, RuleSet, Seat, Suit
 from klaverjas_questions.codec import Reader, card_list, card_set
 from klaverjas_questions.facts import legal_facts, reason, verdict_fact
 from klaverjas_questions.model import (
@@ -216,8 +216,6 @@ CARD_LEGAL: QuestionKind[CardQuestion, LegalAnswer] = QuestionKind(
 
 
 # --- Amsterdam or Rotterdam? --------------------------------------------------------------
-
-CITIES = ("amsterdam", "rotterdam")
 
 
 @dataclass(frozen=True, slots=True)

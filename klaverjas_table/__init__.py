@@ -13,12 +13,14 @@ from klaverjas_table.table import (
     LEARNER,
     MODES,
     CallOutcome,
+    Outcome,
     PlayedCard,
     PlayOutcome,
     RoemOutcome,
     TableError,
     TableGame,
     TableStep,
+    TurnOutcome,
 )
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "PLAYERS",
     "BasicPlayer",
     "CallOutcome",
+    "Outcome",
     "PlayOutcome",
     "PlayedCard",
     "Player",
@@ -35,5 +38,6 @@ __all__ = [
     "TableError",
     "TableGame",
     "TableStep",
+    "TurnOutcome",
     "View",
 ]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias
 
 from klaverjas_core import (
     Card,
@@ -155,6 +155,20 @@ class RoemOutcome:
     roem: int  # what the core counts in the trick
     items: tuple[RoemItem, ...]
     step: TableStep
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOutcome:
+    """A trick turned: its number (0-7), the step for roem our pair left undeclared on it, and
+    in club mode the seat whose revoke in it the computers call ("verzaakt")."""
+
+    trick: int
+    missed_roem: TableStep | None
+    revoker: Seat | None
+
+
+#: What a move at the table tells the page: one of these, matched by type.
+Outcome: TypeAlias = CallOutcome | PlayOutcome | RoemOutcome | TurnOutcome
 
 
 @dataclass
@@ -401,9 +415,9 @@ class TableGame:
         step = self._roem_step(number, amount, correct, rule, judged.roem)
         return RoemOutcome(amount, judged.roem_points, tuple(judged.roem), step)
 
-    def turn_trick(self) -> tuple[TableStep | None, Seat | None]:
-        """Turn the trick on the table. Returns the step for roem our pair left undeclared (if
-        any) and, in club mode, the seat whose revoke the computers call ("verzaakt")."""
+    def turn_trick(self) -> TurnOutcome:
+        """Turn the trick on the table: the step for roem our pair left undeclared (if any)
+        and, in club mode, the seat whose revoke the computers call ("verzaakt")."""
         self._require("trick")
         self.recent = []
         number = self.record.turned
@@ -421,7 +435,7 @@ class TableGame:
             self.record.called.add(number)
         self.record.turned += 1
         self._advance()
-        return step, revoker
+        return TurnOutcome(number, step, revoker)
 
     def next_deal(self) -> None:
         self._require("score")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -38,6 +39,12 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def stored(data_dir: Path, name: str) -> ProgressStore:
     return ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
+
+
+def answers_of(data_dir: Path, name: str) -> pd.DataFrame:
+    """The answers `name` gave, found by name (not by a guessed id)."""
+    store = stored(data_dir, name)
+    return store.answers(store.learner(name).id)
 
 
 def fresh_app() -> AppTest:
@@ -115,6 +122,21 @@ def test_open_a_lesson_answer_a_check_and_it_is_stored(data_dir: Path) -> None:
     assert list(frame["rule"]) == ["play.partner-winning"] and frame["correct"].all()
     app.button(key="step_next").click().run()
     assert store.lesson_steps(anna.id) == {"partner-exemption": (1, False)}
+
+
+def test_a_lesson_answer_is_stored_under_every_rule_that_decides_it(data_dir: Path) -> None:
+    """As a puzzle's answer is: Progress counts a lesson's answer under the same rules."""
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(LEARN).run()
+    app.button(key="open-trumps-led").click().run()
+    check = load_course().lesson("trumps-led").steps[0].check
+    assert check is not None
+    app.pills[0].set_value(list(check.answer.cards))
+    app.form_submit_button[0].click().run()
+    assert app.success[0].value.startswith("Right!")
+    frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
+    deciding = [tag.value for tag in check.solve().tags_for(check.rule)]
+    assert list(frame["tags"]) == [" ".join(deciding)] and len(deciding) == 2
 
 
 def drill_puzzle(app: AppTest) -> Puzzle:

@@ -24,6 +24,7 @@ from klaverjas_core import (
     parse_card,
     parse_cards,
 )
+from klaverjas_core.cards import _rank_tokens
 
 
 def test_the_deck_has_32_distinct_cards_7_to_ace_in_four_suits() -> None:
@@ -131,3 +132,22 @@ def test_a_bad_card_names_the_ranks_of_the_language_asked_for() -> None:
         parse_cards("В♥ Ж♣", language="uk")
     with pytest.raises(NotationError, match="is not card notation"):
         parse_cards(None)  # type: ignore[arg-type]
+
+
+def test_a_card_is_read_in_its_own_language_not_in_a_mixture() -> None:
+    """Dutch letters are Dutch only: H♦ (heer) is a king in Dutch and no card in English;
+    Cyrillic В♥ is a jack in Ukrainian and no card in Dutch."""
+    assert str(parse_card("H♦", "nl")) == "K♦"
+    with pytest.raises(NotationError):
+        parse_card("H♦", "en")
+    with pytest.raises(NotationError):
+        parse_card("В♥", "nl")
+    assert str(parse_card("K♦", "uk")) == "K♦"  # the canonical letters hold everywhere
+
+
+def test_a_language_whose_letter_is_another_rank_canonically_is_refused() -> None:
+    """A French valet written V beside a canonical form that meant another rank would be
+    read two ways: refused when the table is built (here: J for a queen)."""
+    with pytest.raises(ValueError, match="two ranks"):
+        _rank_tokens(("7", "8", "9", "10", "V", "J", "R", "A"))
+    assert _rank_tokens(("7", "8", "9", "10", "V", "D", "R", "A"))["V"] is Rank.JACK

@@ -12,11 +12,12 @@ import pytest
 
 from klaverjas_core import AMSTERDAM, ROTTERDAM
 from klaverjas_questions.positions import CardsAnswer
-from klaverjas_trainer.app import drill
+from klaverjas_trainer.app import answering, drill
 from klaverjas_trainer.app.drill import AUTO, DrillState
-from klaverjas_trainer.storage import ProgressStore, StorageError, make_engine
+from klaverjas_trainer.storage import AnswerRecord, ProgressStore, StorageError, make_engine
 from klaverjas_trainer.storage.club import ClubStore
-from puzzles import GENERATOR_VERSION, GenerationError, PuzzleError, generate
+from klaverjas_trainer.storage.drill_places import DrillPlaces
+from puzzles import GENERATOR_VERSION, GenerationError, Puzzle, PuzzleError, generate
 
 NOW = datetime(2026, 12, 1, 19, 30, tzinfo=UTC)
 
@@ -249,3 +250,68 @@ def test_the_best_streak_outlives_a_broken_streak(store: ProgressStore) -> None:
     drill.answer(state, wrong, store=store, learner_id=anna, seconds=1, now=NOW)
     drill.next_puzzle(state)
     assert state.streak == 0 and state.best_streak == 2
+
+
+def test_the_schedule_is_kept_not_rebuilt_after_a_hinted_answer(
+    store: ProgressStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision made after a hint is stored but not reviewed: the schedule still knows it
+    has seen it, so the next puzzles do not replay the whole history (they did)."""
+    anna = store.learner("Anna").id
+    hinted = AnswerRecord(
+        "play", "play/1/1/1", "card-legal", "play.follow-suit", ("play.follow-suit",),
+        "amsterdam", 1, '{"legal":true}', True, 2.0, hinted=True,
+    )  # fmt: skip
+    store.record(anna, hinted)
+    state = DrillState(kind="which-cards", rule=AUTO)
+    puzzle = choose(state, store, anna).puzzle
+    built = state.schedule
+    assert built is not None and built.answers_seen == 1
+    drill.answer(state, puzzle.answer, store=store, learner_id=anna, seconds=3, now=NOW)
+    drill.next_puzzle(state)
+
+    def whole_history(learner_id: int) -> None:
+        raise AssertionError("the schedule was rebuilt from the whole history")
+
+    monkeypatch.setattr(store, "answers", whole_history)
+    choose(state, store, anna, seed=2)
+    assert state.schedule is built and built.answers_seen == 2
+
+
+def test_an_answer_elsewhere_rebuilds_the_schedule(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(kind="which-cards", rule=AUTO)
+    choose(state, store, anna)
+    built = state.schedule
+    other = generate("which-cards", "play.must-trump", seed=5)
+    store.record(anna, graded_answer(other))  # another tab answered
+    choose(state, store, anna, seed=2)
+    assert state.schedule is not built and state.schedule is not None
+    assert state.schedule.answers_seen == 1
+
+
+def test_a_new_best_streak_is_stored_with_the_answer(store: ProgressStore) -> None:
+    anna = store.learner("Anna").id
+    places = DrillPlaces(store)
+    state = DrillState(kind="card-legal", rule="play.follow-suit", mode="streak")
+    puzzle = choose(state, store, anna).puzzle
+    settings = {"language": "nl", "best_streak": 0}
+    drill.answer(
+        state, puzzle.answer, store=store, learner_id=anna, seconds=1, now=NOW,
+        places=places, settings=settings,
+    )  # fmt: skip
+    assert store.learner("Anna").settings == {"language": "nl", "best_streak": 1}
+    drill.next_puzzle(state)
+    puzzle = choose(state, store, anna, seed=2).puzzle
+    wrong = dataclasses.replace(puzzle.answer, legal=not puzzle.answer.legal)
+    store.save_settings(anna, {"language": "uk", "best_streak": 1})  # changed on Profile
+    drill.answer(
+        state, wrong, store=store, learner_id=anna, seconds=1, now=NOW,
+        places=places, settings={"language": "uk", "best_streak": 1},
+    )  # fmt: skip
+    assert store.learner("Anna").settings == {"language": "uk", "best_streak": 1}  # untouched
+
+
+def graded_answer(puzzle: Puzzle) -> AnswerRecord:
+    graded = answering.grade(answering.puzzle_asked(puzzle), puzzle.answer)
+    return graded.answer(seconds=1.0)

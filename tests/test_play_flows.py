@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_core import judge_trick
 from klaverjas_table import LEARNER, TableGame
 from klaverjas_trainer.app.play_views import ledger_table
-from tests.test_app_flows import PROGRESS, data_dir, fresh_app, sign_in, stored
+from tests.test_app_flows import PROGRESS, answers_of, data_dir, fresh_app, sign_in
 
 PLAY = "klaverjas_trainer/app/pages/play_page.py"
 __all__ = ["data_dir"]  # the fixture, re-used
@@ -92,11 +92,14 @@ def test_a_whole_deal_in_coach_mode_refuses_an_illegal_card_and_stores_each_deci
     game = game_of(app)
     assert refused and game.phase == "score"
     assert any("Score of deal 1" in h.value for h in app.subheader)
-    answers = stored(data_dir, "Anna").answers(1)
+    answers = answers_of(data_dir, "Anna")
     plays = answers[answers["source"] == "play"]
     assert len(plays) == len(game.steps()) > 0
     assert (~plays["correct"]).sum() == sum(not s.correct for s in game.steps()) >= 1
     assert set(plays["kind"]) <= {"card-legal", "may-pass", "count-trick"}
+    played = [str(s.card) for s in game.steps() if s.question == "card-legal"]
+    cards = plays.loc[plays["kind"] == "card-legal", "item_id"].str.rsplit("/", n=1).str[-1]
+    assert list(cards) == played != []  # each card in its decision, the refused one too
     app.switch_page(PROGRESS).run()  # the decisions show per rule, marked as from play
     per_rule = app.table[0].value
     assert per_rule["From play"].sum() == len(plays) == per_rule["Answers"].sum()
@@ -161,7 +164,7 @@ def test_roem_declared_on_the_table_is_checked_by_the_core(data_dir: Path, right
         assert app.success and app.success[0].value.startswith(f"Right: {roem} roem")
     else:
         assert app.error and f"holds {roem} roem, not {roem + 20}" in app.error[0].value
-    answers = stored(data_dir, "Cor").answers(1)
+    answers = answers_of(data_dir, "Cor")
     roem_answers = answers[answers["kind"] == "count-trick"]
     assert list(roem_answers["correct"]) == [right]
 
@@ -194,7 +197,7 @@ def test_a_hint_highlights_the_legal_cards_and_the_decision_is_not_counted(
     }
     assert primary == {f"play-card-{card.letters()}" for card in legal}
     step(app)
-    answers = stored(data_dir, "Eva").answers(1)
+    answers = answers_of(data_dir, "Eva")
     assert answers["hinted"].tolist()[-1] is True
 
 

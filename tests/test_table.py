@@ -195,7 +195,7 @@ def test_club_mode_accepts_a_revoke_calls_it_and_the_revoking_pair_loses() -> No
     revoked_trick = len(game.deal.tricks) if game.phase == "play" else game.record.turned
     while game.phase == "play":
         game.play(next(iter(game.legal_cards())))
-    _, caller = game.turn_trick()
+    caller = game.turn_trick().revoker
     assert caller is LEARNER and revoked_trick in game.record.called
     while game.phase != "score":
         _play_one(game)
@@ -248,7 +248,7 @@ def test_roem_declared_wrong_is_corrected_and_stored_wrong() -> None:
 def test_roem_left_undeclared_does_not_count_and_is_a_mistake() -> None:
     game = _game_with_our_roem()
     number = game.record.turned
-    step, _ = game.turn_trick()
+    step = game.turn_trick().missed_roem
     assert step is not None and not step.correct and step.rule is RuleId.ROEM_DECLARE
     _finish_deal(game)
     items = [i for i in game.score().ledger if i.trick == number and i.rule is RuleId.ROEM_DECLARE]

@@ -16,7 +16,7 @@ from klaverjas_table import TableGame
 from klaverjas_trainer.app import play_views
 from klaverjas_trainer.storage.stats import rule_stats
 from klaverjas_trainer.texts import card_text, language
-from tests.test_app_flows import data_dir, fresh_app, sign_in, stored
+from tests.test_app_flows import answers_of, data_dir, fresh_app, sign_in, stored
 from tests.test_play_flows import PLAY, game_of, start, step
 
 __all__ = ["data_dir"]  # the fixture, re-used
@@ -119,7 +119,7 @@ def test_the_review_explains_each_roem_claim_and_the_answers_are_filed_by_their_
     assert none in review
     missed = next(t for t in review if t.startswith("- Your pair did not declare the "))
     assert f"the {roem_of(game, 3)} roem in this trick, so it did not count." in missed
-    answers = stored(data_dir, "Roos").answers(1)
+    answers = answers_of(data_dir, "Roos")
     roem = answers[answers["kind"] == "count-trick"].sort_values("item_id")
     assert not roem["correct"].any() and len(roem) == 3
     first, second, fourth = (roem[roem["item_id"].str.endswith(f"/{n}")] for n in (1, 3, 4))
@@ -159,6 +159,8 @@ def test_the_computers_cards_arrive_at_the_chosen_pace_and_instant_means_no_wait
     app = start(sign_in(fresh_app(), "Ivo"), seed=1000)
     assert len(game_of(app).deal.current) == 3
     assert waits == [0.7, 0.7, 0.7]  # normal: one by one
+    app.run()  # a rerun (any widget) deals nothing out again, and the view left the model be
+    assert waits == [0.7, 0.7, 0.7] and len(game_of(app).recent) == 4  # a call, 3 cards
     app.radio(key="play_pace").set_value("quick").run()
     start(app, seed=1000)
     assert waits[3:] == [0.25, 0.25, 0.25]

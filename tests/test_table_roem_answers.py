@@ -59,13 +59,13 @@ ROEM_KINDS = {
 
 def test_four_sevens_worth_nothing_ask_for_no_declaration() -> None:
     game = trick_on_the_table(FOUR_SEVENS)
-    step, _ = game.turn_trick()
+    step = game.turn_trick().missed_roem
     assert step is None and roem_steps(game) == []
 
 
 def test_four_sevens_worth_100_under_four_low_100_left_undeclared_are_a_mistake() -> None:
     game = trick_on_the_table(FOUR_SEVENS, AMSTERDAM.with_variants(four_low_100=True))
-    step, _ = game.turn_trick()
+    step = game.turn_trick().missed_roem
     assert step is not None and not step.correct and step.rule is RuleId.ROEM_DECLARE
     assert roem_steps(game) == [step]
 
@@ -100,7 +100,7 @@ def test_a_claim_on_a_trick_without_roem_is_filed_under_the_roem_it_names(
     kind = question_kind("count-trick")
     grade = kind.grade(game.roem_question(0), game.rules, kind.read_answer(step.reply))
     assert not grade.correct and grade.mistakes[0].given == amount
-    step_after, _ = game.turn_trick()
+    step_after = game.turn_trick().missed_roem
     assert step_after is None and roem_steps(game) == [step]  # turning adds no second mistake
 
 
@@ -122,6 +122,6 @@ def test_a_claim_on_a_run_is_filed_under_the_run(claimed: int) -> None:
 
 def test_a_run_left_undeclared_is_filed_under_roem_must_be_declared() -> None:
     game = trick_on_the_table(RUN_OF_THREE, hands=WITH_A_RUN)
-    step, _ = game.turn_trick()
+    step = game.turn_trick().missed_roem
     assert step is not None and not step.correct and step.rule is RuleId.ROEM_DECLARE
     assert RuleId.ROEM_RUN_OF_THREE in step.tags

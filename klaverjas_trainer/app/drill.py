@@ -15,7 +15,8 @@ import pandas as pd
 
 from klaverjas_core import RuleId, RuleSet
 from klaverjas_questions import Grade
-from klaverjas_trainer.storage import AnswerRecord, ProgressStore
+from klaverjas_trainer.app import answering
+from klaverjas_trainer.storage import ProgressStore
 from klaverjas_trainer.storage.club import Assignment
 from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.schedule import Schedule
@@ -96,9 +97,10 @@ class DrillState:
 
 
 def schedule_for(state: DrillState, store: ProgressStore, learner_id: int) -> Schedule:
-    """The learner's FSRS schedule, rebuilt only when answers were stored elsewhere."""
+    """The learner's FSRS schedule, rebuilt only when answers were stored elsewhere (another
+    tab, the table): one count, not the whole history, on each call."""
     current = state.schedule
-    if current is None or current.reviews != store.answer_count(learner_id):
+    if current is None or current.answers_seen != store.answer_count(learner_id):
         current = state.schedule = Schedule(store.answers(learner_id))
     return current
 
@@ -250,44 +252,40 @@ def answer(
     seconds: float,
     now: datetime,
     places: DrillPlaces | None = None,
+    settings: Mapping[str, object] | None = None,
 ) -> Grade:
-    """Grade the reply, store it (with `places`: together with the drill's place, now
-    answered, in one transaction), then update the schedule and the streak. The grade is set
-    on the state only after the store has the answer, so nothing unsaved is shown as graded."""
+    """Grade the reply (`answering`) and store it: with `places`, together with the drill's
+    place, now answered, and (given the learner's `settings`) a new best streak, in one
+    transaction. Then the schedule and the streak move on. The grade is set on the state only
+    after the store has the answer, so nothing unsaved is shown as graded."""
     assert state.choice is not None
     puzzle = state.choice.puzzle
-    question = puzzle.question
-    grade = question.grade(puzzle.content, puzzle.rules, reply)
-    schedule = schedule_for(state, store, learner_id)  # in step before this answer is stored
-    given = question.encode(reply)
-    record = AnswerRecord(
-        source="puzzle",
-        item_id=puzzle.id,
-        kind=puzzle.kind,
-        rule=puzzle.rule.value,
-        tags=tuple(tag.value for tag in puzzle.tags),
-        rules=puzzle.rules.name,
-        level=puzzle.level,
-        given=given,
-        correct=grade.correct,
-        seconds=seconds,
-        seed=puzzle.seed,
-    )
+    graded = answering.grade(answering.puzzle_asked(puzzle), reply)
+    record = graded.answer(seconds=seconds, assignment_id=state.assignment)
+    streak, best = state.streak, state.best_streak
+    if state.mode == "streak" and graded.correct:
+        streak += 1
+        best = max(best, streak)
     if places is None:
-        store.record(learner_id, record, assignment_id=state.assignment)
+        store.record(learner_id, record)
     else:
-        answered = place_of(state, given=given, correct=grade.correct)
-        places.save(learner_id, answered, record, assignment_id=state.assignment)
-    schedule.review(puzzle.rule.value, grade.correct, now)
-    state.grade = grade
-    state.cleared = state.mode == "mistakes" and grade.correct
+        answered = place_of(state, given=graded.given, correct=graded.correct)
+        kept = None  # the settings change only with a new best streak
+        if settings is not None and best > _int(settings.get("best_streak")):
+            kept = {**settings, "best_streak": best}
+        places.save(learner_id, answered, record, settings=kept)
+    if state.schedule is not None:  # kept in step answer by answer, with no query
+        state.schedule.review(puzzle.rule.value, graded.correct, now)
+    state.grade = graded.grade
+    state.cleared = state.mode == "mistakes" and graded.correct
     if state.mode == "streak":
-        if grade.correct:
-            state.streak += 1
-            state.best_streak = max(state.best_streak, state.streak)
-        else:
-            state.streak_over = True
-    return grade
+        state.streak, state.best_streak = streak, best
+        state.streak_over = not graded.correct
+    return graded.grade
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def next_puzzle(state: DrillState) -> None:

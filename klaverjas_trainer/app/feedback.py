@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from klaverjas_core import Card, RuleId
+from klaverjas_core import CITIES, Card, RuleId
 from klaverjas_questions import Fact, FactValue, Grade, Solution, fact
 from klaverjas_trainer.app.in_view import keep_in_view
 from klaverjas_trainer.texts import card_text, current, describe_answer, nt, rule_title, say, t
@@ -262,7 +262,7 @@ def _without_said(item: Fact, said: str, stated: set[tuple[str, str]], *, top: b
         return None if top else item  # inside a comparison it says which rule set allows what
     if item.key == "rule-set-comparison":
         values: dict[str, FactValue] = dict(item.values)
-        for city in ("amsterdam", "rotterdam"):
+        for city in CITIES:
             parts = values.get(city)
             if isinstance(parts, tuple):
                 values[city] = tuple(

@@ -18,7 +18,7 @@ from typing import Final
 import streamlit as st
 from babel.dates import format_date
 
-from klaverjas_core import VARIANTS
+from klaverjas_core import AMSTERDAM, CITIES, VARIANTS, RuleSet
 from klaverjas_trainer.texts import bound, t
 from klaverjas_trainer.texts.catalogue import current_code
 
@@ -40,6 +40,26 @@ DUE_DAYS: Final = 42
 def hide_english_hints() -> None:
     """On every page run (the frame's): the CSS that hides Streamlit's English hints."""
     st.html(HIDE_ENGLISH, width=1)
+
+
+def pick_rule_set(
+    city_key: str, variants_key: str, *, default: RuleSet = AMSTERDAM, disabled: bool = False
+) -> RuleSet:
+    """Amsterdam or Rotterdam, and the house variants: the one rule-set picker (Profile and a
+    new club group)."""
+    city = st.radio(
+        t("rule-set"),
+        list(CITIES),
+        index=CITIES.index(default.city),
+        format_func=bound(lambda name: t(f"rules-{name}")),
+        horizontal=True,
+        disabled=disabled,
+        key=city_key,
+    )
+    variants = pick_variants(
+        t("variants"), variants_key, default=default.variants, disabled=disabled
+    )
+    return RuleSet.parse(str(city)).with_variants(**dict.fromkeys(variants, True))
 
 
 def pick_variants(

@@ -10,11 +10,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from klaverjas_core import RuleSet
+from klaverjas_core import Card, RuleSet
 from klaverjas_questions import question_kind
-from klaverjas_table import TableError, TableGame, TableStep
+from klaverjas_table import Outcome, TableError, TableGame, TableStep
 from klaverjas_trainer.storage import ProgressStore
 from klaverjas_trainer.storage.store import AnswerRecord
 
@@ -31,8 +31,26 @@ class PlayState:
     pending: int | None = None  # a shared deal the learner chose to start (an assignment id)
     shown_at: float = 0.0  # when the learner's current decision was put before them
     hint: bool = False  # show the legal cards for the decision now open
-    last: Any = None  # the last move's outcome, for the feedback line
+    last: Outcome | MoveFailed | None = None  # the last move's outcome, for the feedback line
     resumed_broken: bool = False  # a saved game could not be replayed; a new one was started
+    animate: bool = False  # the computers' cards of the last move are still to be dealt out
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFailed:
+    """A move that could not be stored (the game went back to where it was saved)."""
+
+    error: str
+
+
+def arrivals(state: PlayState) -> list[Card]:
+    """The computers' cards of the last move, once: the next run draws them at once (the model
+    keeps them until the next move; the page only notes that it has dealt them out)."""
+    game, wanted = state.game, state.animate
+    state.animate = False
+    if game is None or not wanted:
+        return []
+    return [card for _, card in game.recent if isinstance(card, Card)]
 
 
 def new_seed() -> int:
@@ -73,7 +91,7 @@ def start(
     game = TableGame.new(new_seed() if seed is None else seed, rules, mode, level)
     store.save_game(learner_id, game.to_dict(), assignment_id=assignment_id)
     state.game, state.learner_id, state.last, state.hint = game, learner_id, None, False
-    state.assignment_id = assignment_id
+    state.assignment_id, state.animate = assignment_id, True  # the computers' first cards
     return game
 
 
@@ -101,9 +119,10 @@ def move(
         store.save_game(
             state.learner_id, game.to_dict(), decisions, assignment_id=shared, finished=finished
         )
-    except Exception:
+    except Exception:  # whatever the failure, the game is what the store has; the page says why
         state.game = TableGame.from_dict(before)
         raise
+    state.animate = True
     return result
 
 
@@ -111,11 +130,13 @@ def answer_of(
     game: TableGame, step: TableStep, seconds: float, assignment_id: int | None = None
 ) -> AnswerRecord:
     """A decision at the table as a stored answer, marked as coming from play (and counted
-    for a shared deal's assignment while that deal is in play)."""
+    for a shared deal's assignment while that deal is in play). Where it is a card, the item
+    names it: ``play/<deal number>/<deal>/<trick>/<card>`` (the reply says only allowed or not)."""
     kind = question_kind(step.question)
+    where = f"play/{game.seed}/{step.deal + 1}/{step.trick + 1}"
     return AnswerRecord(
         source="play",
-        item_id=f"play/{game.seed}/{step.deal + 1}/{step.trick + 1}",
+        item_id=where if step.card is None else f"{where}/{step.card}",
         kind=step.question,
         rule=step.rule.value,
         tags=tuple(tag.value for tag in step.tags),

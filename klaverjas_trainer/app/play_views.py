@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 import pandas as pd
 import streamlit as st
@@ -28,13 +29,16 @@ from klaverjas_questions.facts import reason, revoke_fact, roem_facts, score_fac
 from klaverjas_table import (
     LEARNER,
     CallOutcome,
+    Outcome,
     PlayOutcome,
     RoemOutcome,
     TableGame,
     TableStep,
+    TurnOutcome,
 )
 from klaverjas_trainer.app.board import show_cards
 from klaverjas_trainer.app.in_view import keep_in_view
+from klaverjas_trainer.app.play import MoveFailed
 from klaverjas_trainer.app.services import PACES, Profile
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.texts import (
@@ -80,7 +84,7 @@ def sorted_hand(cards: tuple[Card, ...], trump: Suit | None) -> list[Card]:
     return sorted(cards, key=key)
 
 
-def show_table(game: TableGame, profile: Profile) -> None:
+def show_table(game: TableGame, profile: Profile, arriving: Sequence[Card] = ()) -> None:
     """The table as it stands; cards the computers just played arrive one by one."""
     deal = game.deal
     trump = None if deal.phase == "choosing" else deal.trump
@@ -116,7 +120,6 @@ def show_table(game: TableGame, profile: Profile) -> None:
             unsafe_allow_html=True,
         )
 
-    arriving = [card for _, card in game.recent if isinstance(card, Card)]
     arriving = [card for card in arriving if card in on_table.values()]
     delay = pace(profile.pace)
     if delay > 0 and arriving:
@@ -126,7 +129,6 @@ def show_table(game: TableGame, profile: Profile) -> None:
             time.sleep(delay)
             shown[next(seat for seat, c in on_table.items() if c is card)] = card
     draw(on_table, winner)
-    game.recent = []  # drawn once: a rerun does not replay them
     if trump is not None:
         chooser = deal.choice.chooser
         assert chooser is not None
@@ -192,7 +194,7 @@ def show_calls(game: TableGame) -> None:
 REACTION_KEY: Final = "play-reaction"
 
 
-def show_reaction(last: Any, game: TableGame) -> None:
+def show_reaction(last: Outcome | MoveFailed | None, game: TableGame) -> None:
     """The verdict on the learner's last move where the page draws it (above the hand, near
     the trick), scrolled into view."""
     with st.container(key=REACTION_KEY):
@@ -201,22 +203,23 @@ def show_reaction(last: Any, game: TableGame) -> None:
         keep_in_view(REACTION_KEY, st.sidebar)
 
 
-def show_feedback(last: Any, game: TableGame) -> bool:
+def show_feedback(last: Outcome | MoveFailed | None, game: TableGame) -> bool:
     """The verdict on the learner's last move (only moves that were stored reach here); False
     where there is nothing to say."""
-    if isinstance(last, PlayOutcome) and game.mode == "coach":
-        return _card_feedback(last)  # club mode says nothing: a revoke is called at the trick's end
-    if isinstance(last, RoemOutcome):
-        _roem_feedback(last)
-    elif isinstance(last, tuple) and last and last[0] == "turned":
-        return _turn_feedback(game, *last[1:])
-    elif isinstance(last, CallOutcome) and not last.accepted:
-        why = say(fact(f"fact-must-name-{last.rule.value}", seat=LEARNER))
-        st.error(f"{t('pass-refused')} {why}", icon=":material/block:")
-    elif isinstance(last, tuple) and last and last[0] == "error":
-        st.error(t("storage-error", error=last[1]), icon=":material/warning:")
-    else:
-        return False
+    match last:
+        case PlayOutcome() if game.mode == "coach":
+            return _card_feedback(last)  # club mode: a revoke is called at the trick's end
+        case RoemOutcome():
+            _roem_feedback(last)
+        case TurnOutcome():
+            return _turn_feedback(game, last)
+        case CallOutcome(accepted=False, rule=rule):
+            why = say(fact(f"fact-must-name-{rule.value}", seat=LEARNER))
+            st.error(f"{t('pass-refused')} {why}", icon=":material/block:")
+        case MoveFailed(error=error):
+            st.error(t("storage-error", error=error), icon=":material/warning:")
+        case _:
+            return False
     return True
 
 
@@ -243,11 +246,11 @@ def _roem_feedback(outcome: RoemOutcome) -> None:
         st.error(t("roem-none", amount=outcome.claimed), icon=":material/cancel:")
 
 
-def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | None) -> bool:
-    deal = game.deal
+def _turn_feedback(game: TableGame, turned: TurnOutcome) -> bool:
+    deal, number, caller = game.deal, turned.trick, turned.revoker
     if number >= len(deal.tricks):  # a new deal began since
         return False
-    if missed is not None:
+    if turned.missed_roem is not None:
         judged = judge_trick(deal.tricks[number][1], deal.trump, game.rules)
         words = t("roem-missed", roem=judged.roem_points, items=roem_words(judged.roem))
         st.warning(words, icon=":material/visibility:")
@@ -257,7 +260,7 @@ def _turn_feedback(game: TableGame, number: int, missed: Any, caller: Seat | Non
         called = t("revoke-called", seat=seat_name(calling))
         cost = rule_statement(RuleId.SCORE_REVOKE)
         st.error(f"{called} {say(revoke_fact(revoke))} {cost}", icon=":material/gavel:")
-    return missed is not None or caller is not None
+    return turned.missed_roem is not None or caller is not None
 
 
 def show_last_trick(game: TableGame, profile: Profile) -> None:

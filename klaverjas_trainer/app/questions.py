@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import Card, RuleId, RuleSet, Seat, trick_winner
+from klaverjas_core import CITIES, Card, RuleId, RuleSet, Seat, trick_winner
 from klaverjas_questions import Grade
 from klaverjas_questions.count_trick import LAST_TRICK, TrickCount
 from klaverjas_questions.counting import NumberAnswer, OrderAnswer, PacketsAnswer
@@ -183,7 +183,7 @@ def ask_city(
             locked=locked,
             trump=content.trump,
         )
-        for city in ("amsterdam", "rotterdam")
+        for city in CITIES
     ]
     if not all(chosen):
         return None

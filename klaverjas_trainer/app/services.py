@@ -6,14 +6,14 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from klaverjas_core import RuleSet
+from klaverjas_core import AMSTERDAM, CITIES, RuleSet, UnknownRuleSetError
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
 from klaverjas_trainer.storage.club import ClubStore, Group
@@ -218,8 +218,7 @@ class Profile:
     """Who is playing in this browser session, and how they like it."""
 
     learner: Learner | None = None
-    rules: str = "amsterdam"
-    variants: list[str] = field(default_factory=list)
+    ruleset: RuleSet = AMSTERDAM  # a group member plays the group's house rules
     four_colour: bool = False
     large: bool = False
     group: Group | None = None  # set when the learner joined a club group
@@ -243,14 +242,10 @@ class Profile:
         """A shared club laptop: the next person starts signed out, after a reload too."""
         self.teacher, self.teacher_token, self.teacher_forgotten = False, None, True
 
-    @property
-    def ruleset(self) -> RuleSet:
-        return RuleSet.parse("+".join([self.rules, *self.variants]))
-
     def settings(self) -> dict[str, object]:
         return {
-            "rules": self.rules,
-            "variants": self.variants,
+            "rules": self.ruleset.city,
+            "variants": list(self.ruleset.variants),
             "four_colour": self.four_colour,
             "large": self.large,
             "language": self.language,
@@ -262,9 +257,7 @@ class Profile:
         self.learner = learner
         self.group = group
         saved = learner.settings
-        self.rules = str(saved.get("rules", "amsterdam"))
-        variants = saved.get("variants", [])
-        self.variants = [str(v) for v in variants] if isinstance(variants, list) else []
+        self.ruleset = saved_rule_set(saved)
         self.four_colour = bool(saved.get("four_colour", False))
         self.large = bool(saved.get("large", False))
         best = saved.get("best_streak", 0)
@@ -274,6 +267,23 @@ class Profile:
         language = saved.get("language") or (group.language if group is not None else None)
         if isinstance(language, str) and language in LANGUAGES:
             self.language = language
+
+
+def saved_rule_set(settings: Mapping[str, object]) -> RuleSet:
+    """The rule set kept in a learner's settings (``rules`` and ``variants``); Amsterdam where
+    they name none this trainer knows (an older or damaged profile still opens).
+
+    >>> saved_rule_set({"rules": "rotterdam", "variants": ["four_low_100"]}).name
+    'rotterdam+four_low_100'
+    """
+    city, variants = settings.get("rules", CITIES[0]), settings.get("variants", [])
+    if not isinstance(variants, list):
+        variants = []
+    try:
+        base = RuleSet.parse(str(city))
+        return base.with_variants(**dict.fromkeys(map(str, variants), True))
+    except UnknownRuleSetError:
+        return AMSTERDAM
 
 
 def profile() -> Profile:

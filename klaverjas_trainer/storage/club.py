@@ -14,6 +14,7 @@ import pandas as pd
 from sqlalchemy import case, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
+from klaverjas_core import RuleSet
 from klaverjas_trainer.storage.db import InputError, StorageError, reading, writing
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
@@ -193,7 +194,10 @@ class ClubStore:
 
     # --- groups and members ---
 
-    def create_group(self, name: str, rules: str, language: str | None = None) -> Group:
+    def create_group(self, name: str, rules: RuleSet | str, language: str | None = None) -> Group:
+        """A new group playing `rules`; a rule-set name this trainer does not know raises
+        `UnknownRuleSetError` (a ValueError) before anything is written."""
+        house_rules = (RuleSet.parse(rules) if isinstance(rules, str) else rules).name
         clean = " ".join(name.split())
         if not clean:
             raise InputError("error-group-name", "please give the group a name")
@@ -206,7 +210,7 @@ class ClubStore:
                 groups.insert().values(
                     name=clean[:MAX_NAME],
                     code=code,
-                    rules=rules,
+                    rules=house_rules,
                     language=language,
                     created_at=self.store.now(),
                 )
@@ -448,9 +452,9 @@ class ClubStore:
 def _as_member(row: Any, group: Group) -> Learner:
     """A member as the app loads them: their own choices (their language) stay, the group
     decides the rules."""
-    city, *variants = group.rules.split("+")
+    rules = RuleSet.parse(group.rules)
     stored = json.loads(row.settings or "{}")
-    settings = stored | {"rules": city, "variants": variants, "group": group.id}
+    settings = stored | {"rules": rules.city, "variants": list(rules.variants), "group": group.id}
     return Learner(row.id, row.name, settings, bool(row.pin_hash))
 
 

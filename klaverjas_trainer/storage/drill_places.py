@@ -30,13 +30,14 @@ class DrillPlaces:
         place: Mapping[str, Any] | None,
         answer: AnswerRecord | None = None,
         *,
-        assignment_id: int | None = None,
+        settings: Mapping[str, object] | None = None,
     ) -> None:
-        """Keep the learner's place (None: forget it), with the answer given on it if any, in
-        one transaction: an answer is stored exactly when the place that shows it answered
-        is. An answer that names no known kind or rule raises ValueError, before anything is
+        """Keep the learner's place (None: forget it), with the answer given on it if any and
+        the learner's `settings` when they changed with it (a new best streak), in one
+        transaction: an answer is stored exactly when the place that shows it answered is.
+        An answer that names no known kind or rule raises ValueError, before anything is
         written."""
-        row = None if answer is None else self.store._answer_row(learner_id, answer, assignment_id)
+        row = None if answer is None else self.store._answer_row(learner_id, answer)
         key = drill_places.c.learner_id == learner_id
         with writing(self.engine) as connection:
             if row is not None:
@@ -50,6 +51,8 @@ class DrillPlaces:
                         updated_at=self.store.now(),
                     )
                 )
+            if settings is not None:
+                self.store.write_settings(connection, learner_id, settings)
 
     def load(self, learner_id: int) -> dict[str, Any] | None:
         """The learner's place, or None (none kept, or a row that is not a JSON object)."""

@@ -41,21 +41,26 @@ class Schedule:
 
     def __init__(self, answers: pd.DataFrame | None = None) -> None:
         self.cards: dict[str, Card] = {}
-        self.reviews = 0
+        #: The answers it has seen, hinted ones too (they are stored, not reviewed): equal to
+        #: the store's count while no answer was stored elsewhere.
+        self.answers_seen = 0 if answers is None else len(answers)
         if answers is not None:
             answers = counted(answers)
         if answers is not None and not answers.empty:
             ordered = answers.sort_values("answered_at")
             times = ordered["answered_at"].dt.to_pydatetime()
             for rule, correct, when in zip(ordered["rule"], ordered["correct"], times, strict=True):
-                self.review(str(rule), bool(correct), when)
+                self._review(str(rule), bool(correct), when)
 
     def review(self, rule: str, correct: bool, when: datetime) -> None:
+        """One more answer on `rule`, as it is stored (call it for each answer stored)."""
+        self._review(rule, correct, when)
+        self.answers_seen += 1
+
+    def _review(self, rule: str, correct: bool, when: datetime) -> None:
         rating = Rating.Good if correct else Rating.Again
-        self.cards[rule], _ = _SCHEDULER.review_card(
-            self.cards.get(rule, Card()), rating, review_datetime=when
-        )
-        self.reviews += 1
+        card = self.cards.get(rule) or Card(card_id=len(self.cards) + 1)  # an id: no sleep
+        self.cards[rule], _ = _SCHEDULER.review_card(card, rating, review_datetime=when)
 
     def plan(self, candidates: Sequence[str], now: datetime) -> list[Suggestion]:
         """Every candidate rule, most needed first."""

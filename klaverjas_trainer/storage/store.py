@@ -7,13 +7,13 @@ wherever they are shown).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
 import pandas as pd
-from sqlalchemy import Engine, and_, func, select
+from sqlalchemy import Connection, Engine, and_, func, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from klaverjas_core import RuleId
@@ -239,13 +239,20 @@ class ProgressStore:
             rows = connection.execute(query).all()
         return [Learner(row.id, row.name, json.loads(row.settings)) for row in rows]
 
-    def save_settings(self, learner_id: int, settings: dict[str, Any]) -> None:
+    def save_settings(self, learner_id: int, settings: Mapping[str, object]) -> None:
         with self._write() as connection:
-            connection.execute(
-                learners.update()
-                .where(learners.c.id == learner_id)
-                .values(settings=json.dumps(settings, sort_keys=True))
-            )
+            self.write_settings(connection, learner_id, settings)
+
+    @staticmethod
+    def write_settings(
+        connection: Connection, learner_id: int, settings: Mapping[str, object]
+    ) -> None:
+        """The learner's settings, in a transaction of the caller's (with an answer)."""
+        connection.execute(
+            learners.update()
+            .where(learners.c.id == learner_id)
+            .values(settings=json.dumps(dict(settings), sort_keys=True))
+        )
 
     # --- answers ---
 

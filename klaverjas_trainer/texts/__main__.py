@@ -11,7 +11,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
-from klaverjas_trainer.texts.catalogue import FOLDER, SOURCE, placeholders
+from klaverjas_trainer.texts.catalogue import FOLDER, LANGUAGES, SOURCE, placeholders
 
 
 def read(path: Path, language: str) -> Catalog:
@@ -83,8 +83,12 @@ def _where(message: Message) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m klaverjas_trainer.texts")
     parser.add_argument("command", choices=["check", "sync"])
-    parser.add_argument("languages", nargs="*", default=["nl", "uk", "ru"])
+    translated = [code for code in LANGUAGES if code != SOURCE]
+    parser.add_argument("languages", nargs="*", default=translated, help=" ".join(translated))
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.languages) - set(translated))
+    if unknown:
+        parser.error(f"no catalogue to {args.command} for {', '.join(unknown)}: {translated}")
     if args.command == "sync":
         for language in args.languages:
             sync(language)

@@ -9,6 +9,7 @@ import time
 
 import streamlit as st
 
+from klaverjas_core import CITIES
 from klaverjas_questions import Grade
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
@@ -69,9 +70,7 @@ def show_reply_as_given(puzzle: Puzzle, given: str) -> None:
     hand = getattr(puzzle.content, "hand", ())
     picked = {key: getattr(reply, "cards", None)}
     if puzzle.kind == "amsterdam-or-rotterdam":
-        picked = {
-            f"{key}-{city}": getattr(reply, city, None) for city in ("amsterdam", "rotterdam")
-        }
+        picked = {f"{key}-{city}": getattr(reply, city, None) for city in CITIES}
     for widget, cards in picked.items():
         if cards is not None:
             st.session_state[widget] = [card for card in hand if card in cards]
@@ -221,11 +220,10 @@ def ask_and_grade(puzzle: Puzzle) -> None:
                 learner_id=learner.id,
                 seconds=time.monotonic() - state.started,
                 now=utc_now(),
-                places=places,  # the answer and the place, now answered, in one transaction
+                places=places,  # the answer, the place now answered and a new best streak:
+                settings=current.settings(),  # in one transaction
             )
-            if state.best_streak > current.best_streak:  # a new best: keep it with the profile
-                current.best_streak = state.best_streak
-                progress_store.save_settings(learner.id, current.settings())
+            current.best_streak = max(current.best_streak, state.best_streak)
     if state.grade is not None:
         lock_answered()  # the reply is stored: it stays as given
     with board:

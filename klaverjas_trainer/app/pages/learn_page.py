@@ -6,6 +6,7 @@ import time
 
 import streamlit as st
 
+from klaverjas_trainer.app import answering
 from klaverjas_trainer.app.assignments import lesson_name, show_assignments
 from klaverjas_trainer.app.board import lock_answered, mark_picked, style
 from klaverjas_trainer.app.feedback import feedback, show_feedback
@@ -21,7 +22,6 @@ from klaverjas_trainer.app.services import (
     store,
 )
 from klaverjas_trainer.app.state import LessonState, session_object
-from klaverjas_trainer.storage import AnswerRecord
 from klaverjas_trainer.texts import t
 from lessons import Check, Lesson, Step
 from lessons.loader import GLOSSARY_LINK
@@ -93,24 +93,11 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
             if reply is None:
                 st.warning(t("answer-first"), icon=":material/back_hand:")
             else:
-                grade = check.grade(reply)
-                progress_store.record(
-                    learner.id,
-                    AnswerRecord(
-                        source="lesson",
-                        item_id=f"{lesson.id}/{index}",
-                        kind=check.kind.name,
-                        rule=check.rule.value,
-                        tags=(check.rule.value,),
-                        rules=check.rules.name,
-                        level=1,
-                        given=check.encode(reply),
-                        correct=grade.correct,
-                        seconds=time.monotonic() - state.shown_at,
-                    ),
-                )
-                state.grades[index] = grade  # shown as graded only once it is stored
-                state.first_try.setdefault(index, grade.correct)
+                graded = answering.grade(answering.lesson_asked(lesson.id, index, check), reply)
+                seconds = time.monotonic() - state.shown_at
+                progress_store.record(learner.id, graded.answer(seconds=seconds))
+                state.grades[index] = graded.grade  # shown as graded only once it is stored
+                state.first_try.setdefault(index, graded.correct)
     shown = state.grades.get(index)
     if shown is None:
         return

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 import streamlit as st
 
 from klaverjas_core import Card, RuleSet, Suit
-from klaverjas_table import LEARNER, MODES, PLAYERS, TableError, TableGame
+from klaverjas_table import LEARNER, MODES, PLAYERS, Outcome, TableError, TableGame
 from klaverjas_trainer.app import play
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, style, trump_buttons_css
@@ -61,17 +60,18 @@ def roem_amounts(rules: RuleSet) -> str:
     return " ".join(parts)
 
 
-def act(make: Callable[[TableGame], Any], *, feedback: bool = True) -> None:
+def act(make: Callable[[TableGame], Outcome | None]) -> None:
     """One move, run as a button's callback, so the page draws its result in the same run;
-    the feedback is set only once the move is stored."""
+    the outcome is shown only once the move is stored."""
     try:
-        result = play.move(state, progress_store, make, seconds=time.monotonic() - state.shown_at)
+        state.last = play.move(
+            state, progress_store, make, seconds=time.monotonic() - state.shown_at
+        )
     except StorageError as error:
-        state.last = ("error", str(error))
+        state.last = play.MoveFailed(str(error))
         return
     except TableError:  # a second tap on a button the last move made stale: nothing to do
         return
-    state.last = result if feedback else None
     state.shown_at = time.monotonic()
 
 
@@ -85,19 +85,19 @@ def on_card(card: Card) -> None:
 
 
 def on_hint() -> None:
-    act(lambda game: game.hint(), feedback=False)
+    def ask_hint(game: TableGame) -> None:
+        game.hint()  # the legal cards light up: nothing to say
+
+    act(ask_hint)
     state.hint = True
 
 
 def on_turn() -> None:
-    game = state.game
-    assert game is not None
-    number = game.record.turned
-    act(lambda g: ("turned", number, *g.turn_trick()))
+    act(lambda game: game.turn_trick())
 
 
 def on_next_deal() -> None:
-    act(lambda game: game.next_deal(), feedback=False)
+    act(lambda game: game.next_deal())
 
 
 def on_pace() -> None:
@@ -108,7 +108,7 @@ def on_pace() -> None:
         try:
             progress_store.save_settings(learner.id, me.settings())
         except StorageError as error:
-            state.last = ("error", str(error))
+            state.last = play.MoveFailed(str(error))
 
 
 def pace_setting() -> None:
@@ -201,7 +201,7 @@ trump = None if deal.phase == "choosing" else deal.trump
 if phase in ("score", "over"):  # the empty table would push the score sheet off the screen
     show_reaction(state.last, game)
 else:
-    show_table(game, me)
+    show_table(game, me, play.arrivals(state))
     show_table_news(game)
     # the reaction to a tap, above the hand and the buttons, near the trick; in view
     show_reaction(state.last, game)

@@ -10,7 +10,7 @@ import streamlit as st
 
 from klaverjas_trainer.app.in_view import scroll_into_view
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.own_words import pick_variants
+from klaverjas_trainer.app.own_words import pick_rule_set
 from klaverjas_trainer.app.services import (
     client_address,
     club,
@@ -20,7 +20,7 @@ from klaverjas_trainer.app.services import (
     store,
 )
 from klaverjas_trainer.app.welcome import name_form
-from klaverjas_trainer.texts import bound, rule_set_words, t
+from klaverjas_trainer.texts import rule_set_words, t
 
 current = profile()
 progress_store = store()
@@ -98,25 +98,16 @@ if current.learner is not None:
     )
     st.header(t("settings"))
     with st.form("settings", border=False):
-        rules = st.radio(
-            t("rule-set"),
-            ["amsterdam", "rotterdam"],
-            disabled=current.group is not None,  # a group plays its house rules
-            index=0 if current.rules == "amsterdam" else 1,
-            format_func=bound(lambda name: t(f"rules-{name}")),
-            horizontal=True,
-            key="set_rules",
-        )
-        variants = pick_variants(
-            t("variants"),
+        chosen_rules = pick_rule_set(
+            "set_rules",
             "set_variants",
-            default=current.variants,
-            disabled=current.group is not None,
+            default=current.ruleset,
+            disabled=current.group is not None,  # a group plays its house rules
         )
         four_colour = st.toggle(t("four-colour"), value=current.four_colour, key="set_four")
         large = st.toggle(t("large-cards"), value=current.large, key="set_large")
         if st.form_submit_button(t("save"), key="save_settings"):
-            current.rules, current.variants = str(rules), list(variants)
+            current.ruleset = chosen_rules
             current.four_colour, current.large = four_colour, large
             if current.group is None:
                 progress_store.save_settings(current.learner.id, current.settings())

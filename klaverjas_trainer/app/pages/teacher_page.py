@@ -19,7 +19,7 @@ from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
-from klaverjas_trainer.app.own_words import pick_due_date, pick_variants
+from klaverjas_trainer.app.own_words import pick_due_date, pick_rule_set
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -106,14 +106,7 @@ course_notice()
 
 with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-group", border=False):
     name = st.text_input(t("group-name"), key="group_name", max_chars=40)
-    city = st.radio(
-        t("rule-set"),
-        ["amsterdam", "rotterdam"],
-        horizontal=True,
-        format_func=bound(lambda c: t(f"rules-{c}")),
-        key="group_city",
-    )
-    variants = pick_variants(t("variants"), "group_variants")
+    house_rules = pick_rule_set("group_city", "group_variants")
     evening = st.selectbox(
         t("group-language"),
         ["", *LANGUAGES],
@@ -122,8 +115,7 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
     )
     if st.form_submit_button(t("create-group"), key="create_group"):
         try:
-            chosen_rules = RuleSet.parse("+".join([city, *variants])).name
-            made = clubs.create_group(name, chosen_rules, language=evening or None)
+            made = clubs.create_group(name, house_rules, language=evening or None)
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
