@@ -230,7 +230,7 @@ def test_a_mistake_answered_right_leaves_the_replay_list_for_good(store: Progres
     assert choose(replay, store, anna).puzzle == wrong
     drill.answer(replay, wrong.answer, store=store, learner_id=anna, seconds=1, now=NOW)
     assert replay.cleared and replay.grade is not None and replay.grade.correct
-    assert drill.open_mistakes(store.answers(anna)).empty
+    assert store.open_mistakes(anna).empty
     next_session = DrillState(mode="mistakes")
     assert drill.choose_next(
         next_session, rules=AMSTERDAM, store=store, learner_id=anna, assignment=None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -61,6 +62,21 @@ def test_answers_are_stored_per_learner_and_rule(engine: Engine) -> None:
     assert list(frame["correct"]) == [True, False]
     assert frame["answered_at"].dt.tz is not None
     assert len(store.answers(bert.id)) == 1  # kept apart
+
+
+def test_open_mistakes_are_the_puzzles_whose_latest_answer_is_wrong(engine: Engine) -> None:
+    """Read by the database: oldest mistake first; a right answer later clears one; a wrong
+    lesson answer or another learner's is no puzzle mistake of hers."""
+    store = ProgressStore(engine)
+    anna, bert = store.learner("Anna").id, store.learner("Bert").id
+    for item, correct in [("p1", False), ("p2", False), ("p1", True), ("p3", True),
+                          ("p3", False), ("p2", False)]:  # fmt: skip
+        store.record(anna, replace(answer(correct=correct), item_id=item))
+    store.record(anna, replace(answer(correct=False), source="lesson", item_id="roem/2"))
+    store.record(bert, replace(answer(correct=False), item_id="p9"))
+    mistakes = store.open_mistakes(anna)
+    assert list(mistakes["item_id"]) == ["p3", "p2"]  # p1 cleared; p3's mistake is older
+    assert not mistakes["correct"].any()
 
 
 def test_a_restart_keeps_everything(engine: Engine) -> None:

@@ -121,7 +121,7 @@ def choose_next(
     if assignment is not None and group_rules is not None:
         choice = _from_set(state, assignment, group_rules)
     if choice is None and state.mode == "mistakes":
-        choice = _replay(state, store.answers(learner_id))
+        choice = _replay(state, store.open_mistakes(learner_id))
     elif choice is None:
         choice = _fresh(state, rules, store, learner_id, now, rng)
     if choice is not None:
@@ -200,23 +200,15 @@ def _from_set(state: DrillState, assignment: Assignment, group_rules: str) -> Ch
                                                   "count": assignment.count}))  # fmt: skip
 
 
-def set_score(answers: pd.DataFrame, assignment_id: int | None) -> tuple[int, int]:
-    """(right, puzzles) of a club set: each puzzle's first answer counts."""
-    mine = answers[answers["assignment_id"] == assignment_id].sort_values("answered_at")
-    first = mine.groupby("seed", sort=False).head(1)
+def set_score(answers: pd.DataFrame) -> tuple[int, int]:
+    """(right, puzzles) of a club set from its answers: each puzzle's first answer counts."""
+    first = answers.sort_values("answered_at").groupby("seed", sort=False).head(1)
     return int(first["correct"].sum()), len(first)
 
 
-def open_mistakes(answers: pd.DataFrame) -> pd.DataFrame:
-    """The puzzles whose latest answer is wrong, oldest mistake first: answering one right
-    clears it, in this session and the next."""
-    puzzles = answers[answers["source"] == "puzzle"].sort_values("answered_at", kind="stable")
-    latest = puzzles.groupby("item_id", sort=False).tail(1)
-    return latest[~latest["correct"]]
-
-
-def _replay(state: DrillState, answers: pd.DataFrame) -> Choice | None:
-    for row in open_mistakes(answers).to_dict("records"):
+def _replay(state: DrillState, mistakes: pd.DataFrame) -> Choice | None:
+    """The oldest open mistake not yet replayed in this session, made again."""
+    for row in mistakes.to_dict("records"):
         if row["item_id"] in state.replayed or not pd.notna(row["seed"]):
             continue
         state.replayed.add(str(row["item_id"]))  # once a session, even if it cannot be made

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 import pandas as pd
-from sqlalchemy import Connection, Engine, and_, func, select
+from sqlalchemy import ColumnElement, Connection, Engine, and_, func, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from klaverjas_core import RuleId
@@ -290,9 +290,27 @@ class ProgressStore:
 
     def answers(self, learner_id: int) -> pd.DataFrame:
         """Every answer of one learner, oldest first, as a DataFrame (UTC times)."""
+        return self._answers_where(answers.c.learner_id == learner_id)
+
+    def assignment_answers_of(self, learner_id: int, assignment_id: int) -> pd.DataFrame:
+        """One learner's answers for one club assignment, oldest first."""
+        mine = answers.c.learner_id == learner_id
+        return self._answers_where(and_(mine, answers.c.assignment_id == assignment_id))
+
+    def open_mistakes(self, learner_id: int) -> pd.DataFrame:
+        """The puzzles whose latest answer is wrong, oldest mistake first (answering one right
+        clears it): read by the database, not from the whole history."""
+        latest = (
+            select(func.max(answers.c.id))
+            .where(answers.c.learner_id == learner_id, answers.c.source == "puzzle")
+            .group_by(answers.c.item_id)
+        )
+        return self._answers_where(and_(answers.c.id.in_(latest), answers.c.correct.is_(False)))
+
+    def _answers_where(self, condition: ColumnElement[bool]) -> pd.DataFrame:
         query = (
             select(*[answers.c[name] for name in ANSWER_COLUMNS])
-            .where(answers.c.learner_id == learner_id)
+            .where(condition)
             .order_by(answers.c.answered_at, answers.c.id)
         )
         with self._read() as connection:

@@ -125,7 +125,9 @@ with st.expander(t("settings")):  # folded: the puzzle comes first, on a phone t
 
 if state.set_finished:
     state.set_finished = False
-    right, count = drill.set_score(progress_store.answers(learner.id), state.finished_set)
+    finished = state.finished_set
+    done = progress_store.assignment_answers_of(learner.id, finished) if finished else None
+    right, count = (0, 0) if done is None else drill.set_score(done)
     key = "set-finished-all" if right == count else "set-finished-score"
     st.success(nt(key, count, right=right), icon=":material/emoji_events:")
 if state.set_unavailable:
@@ -186,7 +188,7 @@ def show_why(choice: drill.Choice) -> None:
         now_column.metric(t("streak-now"), state.streak)
         best_column.metric(t("streak-best"), state.best_streak)
     elif state.mode == "mistakes":
-        left = len(drill.open_mistakes(progress_store.answers(learner.id)))
+        left = len(progress_store.open_mistakes(learner.id))
         st.caption(nt("mistakes-left", left))
 
 
