@@ -247,6 +247,8 @@ class TableGame:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableGame:
         """Replay a saved game through the core; a `TableError` says what does not fit."""
+        if not isinstance(data, Mapping):
+            raise TableError(f"a saved game is a record, got {type(data).__name__}")
         try:
             if data.get("version") != STATE_VERSION:
                 raise TableError(f"unknown saved-game version {data.get('version')!r}")
@@ -257,8 +259,16 @@ class TableGame:
                 data["level"],
                 Seat(_whole(data["first_dealer"], 0, 3)),
             )
+            deals = data["deals"]
+            if not isinstance(deals, list) or not 1 <= len(deals) <= game.rules.match_length:
+                raise TableError(
+                    f"the saved deals must be a list of 1 to {game.rules.match_length}, "
+                    f"got {type(deals).__name__} {deals!r:.40}"
+                )
             game.records = []
-            for number, saved in enumerate(data["deals"]):
+            for number, saved in enumerate(deals):
+                if not isinstance(saved, Mapping):
+                    raise TableError(f"saved deal {number + 1} is not a record: {saved!r:.40}")
                 if number:
                     game._finish_check()
                 game._start_deal()

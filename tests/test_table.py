@@ -301,9 +301,9 @@ def test_a_decision_after_a_hint_is_marked_hinted() -> None:
     outcome = game.play(next(iter(legal)))
     assert outcome.step is not None and outcome.step.hinted
     _play_to_choice(game)
-    if game.phase == "play":
-        later = game.play(next(iter(game.legal_cards())))
-        assert later.step is not None and not later.step.hinted  # one hint, one decision
+    assert game.phase == "play"  # another choice in this deal: the second half always runs
+    later = game.play(next(iter(game.legal_cards())))
+    assert later.step is not None and not later.step.hinted  # one hint, one decision
 
 
 def test_a_saved_game_resumes_at_the_same_card() -> None:
@@ -323,33 +323,43 @@ def test_a_saved_game_resumes_at_the_same_card() -> None:
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "named"),
     [
-        {"version": 99},
-        {"seed": "x"},
-        {"mode": "casino"},
-        {"first_dealer": 7},
-        {
-            "deals": [
-                {
-                    "calls": ["♥"],
-                    "cards": ["Q♥", "Q♥"],
-                    "declared": [],
-                    "claimed": [],
-                    "called": [],
-                    "turned": 0,
-                    "steps": [],
-                    "hinted": False,
-                }
-            ]
-        },
-        {"deals": "nothing"},
+        ({"version": 99}, "version 99"),
+        ({"seed": "x"}, "'x'"),
+        ({"mode": "casino"}, "casino"),
+        ({"first_dealer": 7}, "7"),
+        (
+            {
+                "deals": [
+                    {
+                        "calls": ["♥"],
+                        "cards": ["Q♥", "Q♥"],
+                        "declared": [],
+                        "claimed": [],
+                        "called": [],
+                        "turned": 0,
+                        "steps": [],
+                        "hinted": False,
+                    }
+                ]
+            },
+            "Q♥",
+        ),
+        ({"deals": "nothing"}, "saved deals must be a list"),
+        ({"deals": []}, "saved deals must be a list of 1 to 16"),
+        ({"deals": [{}] * 17}, "saved deals must be a list of 1 to 16"),
+        ({"deals": ["x"]}, "saved deal 1 is not a record"),
     ],
 )
-def test_a_damaged_saved_game_is_refused_with_a_reason(change: dict[str, object]) -> None:
+def test_a_damaged_saved_game_is_refused_with_a_reason(
+    change: dict[str, object], named: str
+) -> None:
+    """Refused with a `TableError` whose words name what is wrong in the save."""
     saved = {**TableGame.new(4).to_dict(), **change}
-    with pytest.raises(TableError):
+    with pytest.raises(TableError) as refused:
         TableGame.from_dict(saved)
+    assert named in str(refused.value)
 
 
 def test_a_short_match_ends_after_eight_deals_and_keeps_every_line() -> None:
@@ -369,7 +379,9 @@ def test_every_step_round_trips_and_names_a_real_question_kind() -> None:
     for step in game.steps():
         assert TableStep.from_dict(step.to_dict()) == step
         kind = question_kind(step.question)
-        assert kind.encode(kind.read_answer(step.reply))  # a reply the kind can store
+        reply = kind.read_answer(step.reply)
+        stored = kind.encode(reply)  # a reply the kind stores, and reads back as it was
+        assert json.loads(stored) == dict(step.reply) and kind.decode(stored) == reply
 
 
 def test_a_shared_deal_number_deals_the_same_cards_to_everyone() -> None:
@@ -409,3 +421,8 @@ def test_stuk_from_hand_counts_without_a_declaration_on_a_trick() -> None:
             counted = [i for i in game.score().ledger if i.rule is RuleId.ROEM_STUK]
             assert counted == everything
     assert found >= 3
+
+
+def test_a_save_that_is_not_a_record_is_refused_with_a_table_error() -> None:
+    with pytest.raises(TableError, match="a saved game is a record, got list"):
+        TableGame.from_dict([])  # type: ignore[arg-type]
