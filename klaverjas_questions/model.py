@@ -126,6 +126,11 @@ class QuestionKind(Generic[C, R]):
     grade: Callable[[C, RuleSet, R], Grade]
     #: The content fields a lesson table can supply (the rest come from the check itself).
     table_fields: frozenset[str] = frozenset()
+    #: The answer names a rule (who revoked, and which rule): nothing shown before the answer
+    #: may name the rule a puzzle targets.
+    answer_names_rule: bool = False
+    #: Asked under both cities' rules at once: no single rule set is named with it.
+    both_rule_sets: bool = False
 
     def encode(self, reply: R) -> str:
         """The canonical JSON text of a reply (or answer): what is stored."""

@@ -280,6 +280,7 @@ AMSTERDAM_OR_ROTTERDAM: QuestionKind[PositionContent, CityAnswer] = QuestionKind
     solve=solve_city,
     grade=grade_city,
     table_fields=frozenset(POSITION_FIELDS),
+    both_rule_sets=True,
 )
 
 __all__ = [

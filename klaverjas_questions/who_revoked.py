@@ -200,4 +200,5 @@ WHO_REVOKED: QuestionKind[RevokeContent, RevokeAnswer] = QuestionKind(
     read_answer=RevokeAnswer.from_dict,
     solve=solve,
     grade=grade,
+    answer_names_rule=True,
 )

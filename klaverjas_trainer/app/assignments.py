@@ -6,7 +6,8 @@ from typing import Literal
 
 import streamlit as st
 
-from klaverjas_trainer.app.drill import RULE_IS_ASKED, make, set_key
+from klaverjas_questions import question_kind
+from klaverjas_trainer.app.drill import make, set_key
 from klaverjas_trainer.app.play import PlayState
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.storage.club import Assignment, ClubStore
@@ -28,7 +29,7 @@ def describe(assignment: Assignment, course: Course, *, for_learner: bool = Fals
     if assignment.is_deal:
         return t("assignment-deal", number=assignment.seed)
     kind = t(f"kind-{assignment.kind}")
-    if for_learner and assignment.kind in RULE_IS_ASKED:
+    if for_learner and question_kind(str(assignment.kind)).answer_names_rule:
         return nt("assignment-set-unnamed", assignment.count, kind=kind, level=assignment.level)
     return nt(
         "assignment-set",

@@ -9,6 +9,7 @@ from typing import Final, TypeVar
 import streamlit as st
 
 from klaverjas_core import Card, RuleSet, Seat, Suit
+from klaverjas_questions import question_kind
 from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.services import Profile, profile
 from klaverjas_trainer.app.table_view import TABLE_CSS, table_html, tricks_html
@@ -45,14 +46,10 @@ def show_trump(trump: Suit, profile: Profile) -> None:
     )
 
 
-#: Kinds that ask under both cities' rules: one rule set's name would mislead.
-BOTH_RULE_SETS: Final = frozenset({"amsterdam-or-rotterdam"})
-
-
 def show_rule_set(rules: RuleSet, kind: str) -> None:
     """Which rules the question is judged by: a stored or club puzzle may use other rules
-    than the learner's own."""
-    if kind not in BOTH_RULE_SETS:
+    than the learner's own (a question under both cities' rules names neither)."""
+    if not question_kind(kind).both_rule_sets:
         st.caption(rule_set_words(rules))
 
 

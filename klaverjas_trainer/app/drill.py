@@ -34,8 +34,6 @@ from puzzles import (
 #: The drill's "what I need most" choice instead of a fixed rule.
 AUTO: Final = "auto"
 MODES: Final = ("normal", "streak", "mistakes")
-#: Kinds whose answer names a rule: nothing shown before the answer may name the target rule.
-RULE_IS_ASKED: Final = frozenset({"who-revoked"})
 #: Fresh seeds tried when a generator finds no puzzle for one (rare; never shown as an error).
 SEED_TRIES: Final = 8
 SEED_RANGE: Final = 1_000_000_000

@@ -71,9 +71,14 @@ def no_checks(content: Any, rules: RuleSet, grade: Grade) -> Checks:
 
 @dataclass(frozen=True, slots=True)
 class Renderer:
+    """How a kind is drawn and asked in the app, and how its answered cards are marked."""
+
     board: Board
     ask: Ask
     checks: CheckCards = no_checks
+    #: The question shows the hand as the cards to tap: before the answer the board leaves
+    #: the hand out, so it is not on the page twice.
+    picks_from_hand: bool = False
 
 
 def _number(label: str, high: int, step: int, key: str, locked: bool) -> int | None:
@@ -126,11 +131,6 @@ def card_checks(content: CardQuestion, rules: RuleSet, grade: Grade) -> Checks:
         said = t("check-legal-said-no" if allowed else "check-illegal-said-yes")
         return {content.card: (f"{state} wrong", said)}
     return {content.card: (state, words)}
-
-
-#: Kinds whose question shows the hand as the cards to tap: before the answer the board
-#: leaves the hand out, so it is not on the page twice.
-PICKS_FROM_HAND: Final = frozenset({"which-cards", "amsterdam-or-rotterdam"})
 
 
 def board_position(content: PositionContent, profile: Profile, checks: Checks | None) -> None:
@@ -455,9 +455,9 @@ def board_cards(content: Any, profile: Profile, checks: Checks | None = None) ->
 
 
 RENDERERS: Final[dict[str, Renderer]] = {
-    "which-cards": Renderer(board_position, ask_cards, position_checks),
+    "which-cards": Renderer(board_position, ask_cards, position_checks, picks_from_hand=True),
     "card-legal": Renderer(board_card, ask_legal, card_checks),
-    "amsterdam-or-rotterdam": Renderer(board_position, ask_city),
+    "amsterdam-or-rotterdam": Renderer(board_position, ask_city, picks_from_hand=True),
     "count-trick": Renderer(board_trick, ask_count),
     "is-nat": Renderer(board_nat, ask_nat),
     "who-revoked": Renderer(board_revoke, ask_revoke),

@@ -22,7 +22,7 @@ from klaverjas_trainer.app.board import (
 )
 from klaverjas_trainer.app.feedback import feedback
 from klaverjas_trainer.app.feedback import show_feedback as show_answer_feedback
-from klaverjas_trainer.app.questions import PICKS_FROM_HAND, RENDERERS, board_before_picking
+from klaverjas_trainer.app.questions import RENDERERS, board_before_picking
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -174,7 +174,7 @@ def choose_puzzle() -> None:
 def show_why(choice: drill.Choice) -> None:
     """Why this puzzle now, and the streak or the mistakes left."""
     reason = choice.reason
-    asked = choice.puzzle.kind in drill.RULE_IS_ASKED
+    asked = choice.puzzle.question.answer_names_rule
     if reason is not None and reason.key == "suggested" and asked:
         reason = None  # naming the suggested rule would give the answer away
     if reason is not None and reason.key == "suggested":
@@ -231,7 +231,7 @@ def ask_and_grade(puzzle: Puzzle) -> None:
     with board:
         grade = state.grade
         checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
-        if puzzle.kind in PICKS_FROM_HAND:  # the hand is the cards to tap, marked once answered
+        if renderer.picks_from_hand:  # the hand is the cards to tap, marked once answered
             board_before_picking(puzzle.content, current)
             if checks:
                 mark_picked(reply_key, puzzle.content.hand, checks)
