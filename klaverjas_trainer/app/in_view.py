@@ -57,11 +57,8 @@ def keep_in_view(key: str, where: DeltaGenerator | None = None) -> None:
 
 @contextmanager
 def reaction_in_view(key: str) -> Iterator[DeltaGenerator]:
-    """Draw a reaction (a confirmation, an error) in a keyed container and keep it in view:
-
-    >>> with reaction_in_view("assign-said"):  # doctest: +SKIP
-    ...     st.success("Assigned")
-    """
+    """Draw a reaction (a confirmation, an error) in a keyed container and keep it in view,
+    as ``with reaction_in_view("assign-said"): st.success(...)`` does below a long form."""
     box = st.container(key=key)
     with box:
         yield box
