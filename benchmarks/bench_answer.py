@@ -33,6 +33,7 @@ from klaverjas_core import AMSTERDAM
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from klaverjas_trainer.storage.drill_places import DrillPlaces
+from klaverjas_trainer.storage.schema import answers
 
 HISTORY = 5_000
 RULES = ("play.follow-suit", "play.must-trump", "play.must-overtrump", "play.partner-winning")
@@ -56,6 +57,7 @@ def child(clicks: int, history: int) -> None:
     store = ProgressStore(engine, now=lambda: clock[0])
     learner = store.learner("Bench").id
     rng = random.Random(7)
+    rows = []
     for number in range(history):
         rule = RULES[number % len(RULES)]
         answer = AnswerRecord(
@@ -72,7 +74,9 @@ def child(clicks: int, history: int) -> None:
             hinted=number == history // 2,  # one decision at the table after a hint
         )
         clock[0] = start + timedelta(minutes=number)
-        store.record(learner, answer)
+        rows.append(store._answer_row(learner, answer))  # the store's own rows, in bulk
+    with engine.begin() as connection:
+        connection.execute(answers.insert(), rows)
     clock[0] = datetime.now(UTC)
     statements = [0]
 
