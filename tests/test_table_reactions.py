@@ -161,6 +161,8 @@ def test_the_computers_cards_arrive_at_the_chosen_pace_and_instant_means_no_wait
     assert waits == [0.7, 0.7, 0.7]  # normal: one by one
     app.run()  # a rerun (any widget) deals nothing out again, and the view left the model be
     assert waits == [0.7, 0.7, 0.7] and len(game_of(app).recent) == 4  # a call, 3 cards
+    app.button(key="play-hint").click().run()  # nor does a hint, which is no move
+    assert waits == [0.7, 0.7, 0.7]
     app.radio(key="play_pace").set_value("quick").run()
     start(app, seed=1000)
     assert waits[3:] == [0.25, 0.25, 0.25]

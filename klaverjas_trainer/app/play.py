@@ -122,7 +122,6 @@ def move(
     except Exception:  # whatever the failure, the game is what the store has; the page says why
         state.game = TableGame.from_dict(before)
         raise
-    state.animate = True
     return result
 
 

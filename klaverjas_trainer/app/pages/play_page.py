@@ -60,9 +60,10 @@ def roem_amounts(rules: RuleSet) -> str:
     return " ".join(parts)
 
 
-def act(make: Callable[[TableGame], Outcome | None]) -> None:
+def act(make: Callable[[TableGame], Outcome | None], *, deals_cards: bool = True) -> None:
     """One move, run as a button's callback, so the page draws its result in the same run;
-    the outcome is shown only once the move is stored."""
+    the outcome is shown only once the move is stored. A move that `deals_cards` lets the
+    computers play: their cards are dealt out at the learner's pace in the next run."""
     try:
         state.last = play.move(
             state, progress_store, make, seconds=time.monotonic() - state.shown_at
@@ -72,7 +73,7 @@ def act(make: Callable[[TableGame], Outcome | None]) -> None:
         return
     except TableError:  # a second tap on a button the last move made stale: nothing to do
         return
-    state.shown_at = time.monotonic()
+    state.shown_at, state.animate = time.monotonic(), deals_cards
 
 
 def on_call(call: str) -> None:
@@ -88,7 +89,7 @@ def on_hint() -> None:
     def ask_hint(game: TableGame) -> None:
         game.hint()  # the legal cards light up: nothing to say
 
-    act(ask_hint)
+    act(ask_hint, deals_cards=False)
     state.hint = True
 
 
