@@ -2,7 +2,8 @@
 history (5,000 answers, one of them made after a hint at the table), each click is what the
 Drill page does for it: grade and store the answer with the drill's place, then choose the
 next puzzle by "what I need most". Measured per click: CPU milliseconds (process time, so
-other load on the machine counts less) and SQL statements sent to the database.
+other load on the machine counts less), the time in all (CPU plus waiting: the database, a
+sleep) and SQL statements sent to the database.
 
 ``--before REV`` measures an older commit too (a git worktree), in turns with this one, in
 one run: the figures to compare are the medians of the same run and their ratio.
@@ -87,6 +88,7 @@ def child(clicks: int, history: int) -> None:
     places = DrillPlaces(store)
     state = drill.DrillState(kind="which-cards", rule=drill.AUTO)
     cpu: list[float] = []
+    wall: list[float] = []
     queries: list[int] = []
     picker = random.Random(1)
 
@@ -101,7 +103,7 @@ def child(clicks: int, history: int) -> None:
         assert state.choice is not None
         puzzle = state.choice.puzzle
         statements[0] = 0
-        began = time.process_time()
+        began, began_wall = time.process_time(), time.perf_counter()
         drill.answer(
             state, puzzle.answer, store=store, learner_id=learner, seconds=2.0,
             now=datetime.now(UTC), places=places,
@@ -110,9 +112,11 @@ def child(clicks: int, history: int) -> None:
         clock[0] = datetime.now(UTC)
         next_choice()
         cpu.append((time.process_time() - began) * 1000)
+        wall.append((time.perf_counter() - began_wall) * 1000)
         queries.append(statements[0])
     engine.dispose()
-    print(json.dumps({"cpu_ms": statistics.median(cpu), "queries": statistics.median(queries)}))
+    medians = {"cpu_ms": cpu, "wall_ms": wall, "queries": queries}
+    print(json.dumps({name: statistics.median(values) for name, values in medians.items()}))
 
 
 def main() -> None:
@@ -138,12 +142,20 @@ def main() -> None:
     print(f"{history:,} answers in the history, {clicks} clicks a round, {rounds} rounds")
     medians = {}
     for name, results in runs.items():
-        cpu = statistics.median(r["cpu_ms"] for r in results)
-        queries = statistics.median(r["queries"] for r in results)
-        medians[name] = cpu
-        print(f"{name:>7}: {cpu:7.2f} ms CPU per click (median), {queries:.0f} SQL statements")
+        cpu, wall, queries = (
+            statistics.median(r[part] for r in results) for part in ("cpu_ms", "wall_ms", "queries")
+        )
+        medians[name] = (cpu, wall)
+        print(
+            f"{name:>7}: {cpu:8.2f} ms CPU and {wall:8.2f} ms in all per click (medians; the rest"
+            f" is waiting, e.g. sleeping), {queries:.0f} SQL statements"
+        )
     if "before" in medians:
-        print(f"  ratio: {medians['now'] / medians['before']:.2f} (now / before, same run)")
+        (cpu_now, wall_now), (cpu_before, wall_before) = medians["now"], medians["before"]
+        print(
+            f"  ratio now / before, same run: CPU {cpu_now / cpu_before:.3f}, "
+            f"in all {wall_now / wall_before:.3f}"
+        )
 
 
 if __name__ == "__main__":
