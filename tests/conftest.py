@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import Browser, sync_playwright
+
+from .test_browser import CHROMIUM, CHROMIUM_ARGS
 
 # CI runs more examples; a developer's quick run stays quick.
 settings.register_profile("ci", max_examples=400, deadline=None, derandomize=True)
@@ -21,3 +26,16 @@ def postgres_url() -> str:
             pytest.fail("CI must provide KLAVERJAS_TEST_POSTGRES_URL (see .ci/run)")
         pytest.skip("no PostgreSQL server given (set KLAVERJAS_TEST_POSTGRES_URL)")
     return url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, one per test module (the browser matrices open a context per walk)."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Debian's chromium (see .ci/run)")
+        pytest.skip("chromium is not installed")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

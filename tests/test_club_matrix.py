@@ -22,7 +22,7 @@ from typing import Final
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.storage import ProgressStore, make_engine
@@ -33,7 +33,7 @@ from klaverjas_trainer.texts.catalogue import LANGUAGES
 from .page_checks import foreign_words, page_problems, wrong_rank_letters
 from .streamlit_server import running_app
 from .test_accessibility import blocking_findings
-from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from .test_browser import ARTIFACTS
 from .test_learner_matrix import FEEDBACK, IDLE, LOCALES, WAIT, choose
 
 TEACHER_SCREEN: ViewportSize = {"width": 1280, "height": 900}
@@ -78,18 +78,6 @@ def grid_problems(page: Page, code: str) -> list[str]:
     return found + [
         f"rank letter in a table: {text[:80]}" for text in wrong_rank_letters(cells, code)
     ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI must install Debian's chromium (see .ci/run)")
-        pytest.skip("chromium is not installed")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

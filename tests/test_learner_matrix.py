@@ -10,7 +10,6 @@ had one (``artifacts/matrix-<language>-<device>-<step>.png``)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from klaverjas_core import Card
 from klaverjas_questions.count_trick import TrickCount
@@ -36,7 +35,7 @@ from puzzles import PUZZLE_KINDS, Puzzle, generate
 from .page_checks import page_problems
 from .streamlit_server import running_app
 from .test_accessibility import blocking_findings
-from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from .test_browser import ARTIFACTS
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 LOCALES = {"nl": "nl-NL", "uk": "uk-UA", "ru": "ru-RU", "en": "en-GB"}
@@ -48,18 +47,6 @@ FEEDBACK = "[data-testid='stAlert']"
 SHOWN = frozenset({"drill-which-cards-wrong", "lesson-wrong", "table-refused"})
 #: The deal the walk plays: the same cards every run, so it meets a refused card and roem.
 DEAL_NUMBER = 3
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI must install Debian's chromium (see .ci/run)")
-        pytest.skip("chromium is not installed")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -260,8 +260,8 @@ def answer(
         store.record(learner_id, record)
     else:
         answered = place_of(state, given=graded.given, correct=graded.correct)
-        kept = None  # the settings change only with a new best streak
-        if settings is not None and best > _int(settings.get("best_streak")):
+        kept = None
+        if settings is not None and best > state.best_streak:  # a new best, kept with it
             kept = {**settings, "best_streak": best}
         places.save(learner_id, answered, record, settings=kept)
     if state.schedule is not None:  # kept in step answer by answer, with no query
@@ -272,10 +272,6 @@ def answer(
         state.streak, state.best_streak = streak, best
         state.streak_over = not graded.correct
     return graded.grade
-
-
-def _int(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def next_puzzle(state: DrillState) -> None:
