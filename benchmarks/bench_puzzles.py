@@ -49,13 +49,13 @@ def measure(count: int) -> dict[str, Any]:
 
 def _set_and_sheet() -> dict[str, float]:
     """A 40-puzzle is-nat set (the slowest kind before) and its PDF, in CPU ms."""
-    from klaverjas_trainer.worksheets.pdf import worksheet_pdf  # noqa: PLC0415
+    from klaverjas_trainer.app.questions import printed_worksheet  # noqa: PLC0415
     from puzzles import generate  # noqa: PLC0415
 
     start = time.process_time()
     puzzles = [generate("is-nat", "score.nat", seed=seed, level=2) for seed in range(SET_SIZE)]
     made = time.process_time()
-    worksheet_pdf(puzzles, subtitle="benchmark")
+    printed_worksheet(puzzles, subtitle="benchmark")
     return {"set": (made - start) * 1000, "pdf": (time.process_time() - made) * 1000}
 
 

@@ -26,12 +26,14 @@ from klaverjas_questions.codec import Reader, card_list
 from klaverjas_questions.facts import added, trick_facts
 from klaverjas_questions.model import (
     JSON,
+    FactValue,
     Grade,
     Mistake,
     QuestionError,
     QuestionKind,
     Solution,
     fact,
+    parts,
 )
 
 R = RuleId
@@ -194,11 +196,23 @@ def grade(content: TrickContent, rules: RuleSet, reply: TrickCount) -> Grade:
     return Grade(not mistakes, tuple(mistakes))
 
 
+def describe(content: TrickContent, answer: TrickCount) -> FactValue:
+    said = {
+        "winner": fact("answer-winner", winner=answer.winner),
+        "points": fact(
+            "answer-points-last" if content.last_trick else "answer-points", points=answer.points
+        ),
+        "roem": fact("answer-roem", roem=answer.roem),
+    }
+    return parts(*(said[question] for question in content.ask))
+
+
 COUNT_TRICK: QuestionKind[TrickContent, TrickCount] = QuestionKind(
     name="count-trick",
     read_content=TrickContent.from_dict,
     read_answer=TrickCount.from_dict,
     solve=solve,
     grade=grade,
+    describe=describe,
     table_fields=frozenset({"trump", "trick", "leader", "trick_number"}),
 )

@@ -22,6 +22,7 @@ from klaverjas_questions.codec import Reader, card_list
 from klaverjas_questions.facts import added
 from klaverjas_questions.model import (
     JSON,
+    FactValue,
     Grade,
     Mistake,
     QuestionError,
@@ -65,7 +66,12 @@ def number_kind(
         why = fact("mistake-answer", given=reply.number, expected=expected, reason=solution.facts)
         return Grade(False, (Mistake("number", expected, reply.number, solution.tags[0], why),))
 
-    return QuestionKind(name, read_content, NumberAnswer.from_dict, solve, grade, table_fields)
+    def describe(content: C, answer: NumberAnswer) -> FactValue:
+        return answer.number
+
+    return QuestionKind(
+        name, read_content, NumberAnswer.from_dict, solve, grade, describe, table_fields
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,9 +208,15 @@ CARD_ORDER: QuestionKind[CardsContent, OrderAnswer] = QuestionKind(
     OrderAnswer.from_dict,
     solve_card_order,
     grade_card_order,
+    lambda content, answer: answer.cards,  # strongest first, as asked
     frozenset({"trump", "cards"}),
 )
 MATCH_DEALS = number_kind("match-deals", NoContent.from_dict, solve_match_deals)
 PACKETS_KIND: QuestionKind[NoContent, PacketsAnswer] = QuestionKind(
-    "packets", NoContent.from_dict, PacketsAnswer.from_dict, solve_packets, grade_packets
+    "packets",
+    NoContent.from_dict,
+    PacketsAnswer.from_dict,
+    solve_packets,
+    grade_packets,
+    lambda content, answer: "-".join(str(size) for size in answer.packets),  # 3-2-3
 )

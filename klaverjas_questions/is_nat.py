@@ -23,6 +23,7 @@ from klaverjas_questions.codec import Reader, card_list, pair_list, read_cards
 from klaverjas_questions.facts import score_facts, written
 from klaverjas_questions.model import (
     JSON,
+    FactValue,
     Grade,
     Mistake,
     QuestionError,
@@ -303,11 +304,17 @@ def grade(content: NatContent, rules: RuleSet, reply: NatAnswer) -> Grade:
     return Grade(not mistakes, tuple(mistakes))
 
 
+def describe(content: NatContent, answer: NatAnswer) -> FactValue:
+    first, second = answer.points if answer.points is not None else (None, None)
+    return fact("answer-is-nat", nat=answer.nat, first=first, second=second)
+
+
 IS_NAT: QuestionKind[NatContent, NatAnswer] = QuestionKind(
     name="is-nat",
     read_content=NatContent.from_dict,
     read_answer=NatAnswer.from_dict,
     solve=solve,
     grade=grade,
+    describe=describe,
     table_fields=frozenset({"trump", "tricks"}),
 )

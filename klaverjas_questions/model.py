@@ -65,6 +65,19 @@ def fact(key: str | RuleId, **values: FactValue) -> Fact:
     return Fact(key.value if isinstance(key, RuleId) else key, values)
 
 
+def parts(*said: Fact) -> Fact:
+    """An answer of several parts, worded one after the other (``A · B · C``).
+
+    >>> said = parts(fact("winner"), fact("points"), fact("roem"))
+    >>> said.key, said.values["first"].key, said.values["rest"].values["rest"].key
+    ('answer-and', 'winner', 'roem')
+    """
+    if not said:
+        raise ValueError("an answer has at least one part")
+    first, *rest = said
+    return first if not rest else fact("answer-and", first=first, rest=parts(*rest))
+
+
 A = TypeVar("A")
 
 
@@ -124,6 +137,9 @@ class QuestionKind(Generic[C, R]):
     read_answer: Callable[[Mapping[str, JSON]], R]
     solve: Callable[[C, RuleSet], Solution[R]]
     grade: Callable[[C, RuleSet, R], Grade]
+    #: The answer (or a reply, which may leave parts None) as the catalogue words it: a fact,
+    #: or a value such as cards, a seat or a yes/no (None is a part not given).
+    describe: Callable[[C, R], FactValue]
     #: The content fields a lesson table can supply (the rest come from the check itself).
     table_fields: frozenset[str] = frozenset()
     #: The answer names a rule (who revoked, and which rule): nothing shown before the answer

@@ -13,6 +13,7 @@ from klaverjas_questions.codec import Reader, card_list, card_set
 from klaverjas_questions.facts import legal_facts, reason, verdict_fact
 from klaverjas_questions.model import (
     JSON,
+    FactValue,
     Grade,
     Mistake,
     QuestionError,
@@ -136,12 +137,17 @@ def grade_which_cards(content: PositionContent, rules: RuleSet, reply: CardsAnsw
     return Grade(not mistakes, mistakes)
 
 
+def describe_cards(content: PositionContent, answer: CardsAnswer) -> FactValue:
+    return tuple(sorted(answer.cards))
+
+
 WHICH_CARDS: QuestionKind[PositionContent, CardsAnswer] = QuestionKind(
     name="which-cards",
     read_content=PositionContent.from_dict,
     read_answer=CardsAnswer.from_dict,
     solve=solve_which_cards,
     grade=grade_which_cards,
+    describe=describe_cards,
     table_fields=frozenset(POSITION_FIELDS),
 )
 
@@ -211,6 +217,7 @@ CARD_LEGAL: QuestionKind[CardQuestion, LegalAnswer] = QuestionKind(
     read_answer=LegalAnswer.from_dict,
     solve=solve_card_legal,
     grade=grade_card_legal,
+    describe=lambda content, answer: answer.legal,
     table_fields=frozenset(POSITION_FIELDS),
 )
 
@@ -279,6 +286,11 @@ AMSTERDAM_OR_ROTTERDAM: QuestionKind[PositionContent, CityAnswer] = QuestionKind
     read_answer=CityAnswer.from_dict,
     solve=solve_city,
     grade=grade_city,
+    describe=lambda content, answer: fact(
+        "answer-amsterdam-rotterdam",
+        amsterdam=tuple(sorted(answer.amsterdam)),
+        rotterdam=tuple(sorted(answer.rotterdam)),
+    ),
     table_fields=frozenset(POSITION_FIELDS),
     both_rule_sets=True,
 )

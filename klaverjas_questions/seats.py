@@ -20,6 +20,7 @@ from klaverjas_core import (
 from klaverjas_questions.codec import Reader, card_list
 from klaverjas_questions.model import (
     JSON,
+    FactValue,
     Grade,
     Mistake,
     QuestionError,
@@ -247,6 +248,7 @@ MAY_PASS: QuestionKind[SpeakContent, PassAnswer] = QuestionKind(
     read_answer=PassAnswer.from_dict,
     solve=solve_may_pass,
     grade=grade_may_pass,
+    describe=lambda content, answer: answer.may_pass,
 )
 
 
@@ -264,7 +266,12 @@ def seat_kind(
     def grade(content: C, rules: RuleSet, reply: SeatAnswer) -> Grade:
         return _grade_seat(solve(content, rules), reply)
 
-    return QuestionKind(name, read_content, SeatAnswer.from_dict, solve, grade, table_fields)
+    def describe(content: C, answer: SeatAnswer) -> FactValue:
+        return answer.seat
+
+    return QuestionKind(
+        name, read_content, SeatAnswer.from_dict, solve, grade, describe, table_fields
+    )
 
 
 NEXT_DEALER = seat_kind("next-dealer", DealerContent.from_dict, solve_next_dealer)

@@ -23,6 +23,7 @@ from klaverjas_questions.codec import Reader, card_list, read_cards
 from klaverjas_questions.facts import revoke_fact, verdict_fact
 from klaverjas_questions.model import (
     JSON,
+    FactValue,
     Grade,
     Mistake,
     QuestionError,
@@ -194,11 +195,17 @@ def _text(value: Card | RuleId | None) -> str | None:
     return None if value is None else str(value)
 
 
+def describe(content: RevokeContent, answer: RevokeAnswer) -> FactValue:
+    trick = None if answer.trick is None else answer.trick + 1  # as the table numbers them
+    return fact("answer-revoke", card=answer.card, trick=trick, rule=answer.rule)
+
+
 WHO_REVOKED: QuestionKind[RevokeContent, RevokeAnswer] = QuestionKind(
     name="who-revoked",
     read_content=RevokeContent.from_dict,
     read_answer=RevokeAnswer.from_dict,
     solve=solve,
     grade=grade,
+    describe=describe,
     answer_names_rule=True,
 )

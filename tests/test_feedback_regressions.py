@@ -12,8 +12,8 @@ from klaverjas_core import check_card, legal_cards, parse_cards, score_summary
 from klaverjas_questions.facts import legal_facts, score_facts, verdict_fact
 from klaverjas_questions.positions import LegalAnswer
 from klaverjas_trainer.app.feedback import mistake_lines
+from klaverjas_trainer.app.questions import printed_worksheet
 from klaverjas_trainer.texts import describe_answer, explain, rule_statement, say
-from klaverjas_trainer.worksheets import worksheet_pdf
 from lessons import load_course
 from puzzles import generate
 
@@ -89,7 +89,7 @@ def test_the_last_trick_ten_is_named_where_points_include_it() -> None:
     assert "10 more" in explain(puzzle.solution.facts)
     table = generate("is-nat", "score.nat", seed=4, level=2)
     assert table.content.trick_table is not None
-    sheet = worksheet_pdf([table])
+    sheet = printed_worksheet([table])
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet)).pages)
     assert "include the 10 for the last trick" in text
     facts = score_facts(score_summary((82, 80), (0, 20), 0))

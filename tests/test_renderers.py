@@ -1,25 +1,39 @@
-"""Every question kind is drawn and asked by the app (drill, lessons, projector), described in
-words, and every puzzle kind printed on a worksheet: a new kind without its renderers fails."""
+"""Every question kind is complete: one view declares how the app draws and asks it (drill,
+lessons, projector) and how a worksheet prints it, and the kind says its answer in words; a new
+kind without a part fails here (or in mypy, for a part its declaration leaves out)."""
 
 from __future__ import annotations
 
 from klaverjas_core import AMSTERDAM, CITIES, ROTTERDAM
 from klaverjas_questions import KINDS, Grade
 from klaverjas_questions.count_trick import TrickContent, TrickCount
-from klaverjas_trainer.app.questions import RENDERERS, card_checks
-from klaverjas_trainer.texts import DESCRIBERS, describe_answer
-from klaverjas_trainer.worksheets import RENDERERS as SHEET_RENDERERS
+from klaverjas_trainer.app.questions import VIEWS, card_checks, view_of
+from klaverjas_trainer.texts import describe_answer
+from klaverjas_trainer.texts.catalogue import LANGUAGES, language
 from puzzles import PUZZLE_KINDS, generate, targets
 
 
-def test_every_question_kind_has_an_app_renderer_and_words_for_its_answer() -> None:
-    assert set(RENDERERS) == set(KINDS)
-    assert set(DESCRIBERS) == set(KINDS)
+def test_every_question_kind_has_one_view_of_that_very_kind() -> None:
+    assert sorted(view.name for view in VIEWS) == sorted(KINDS)
+    for view in VIEWS:
+        assert view.kind is KINDS[view.name] and view_of(view.name) is view
 
 
-def test_every_puzzle_kind_prints_on_a_worksheet() -> None:
+def test_every_puzzle_kind_prints_on_a_worksheet_and_no_lesson_kind_claims_to() -> None:
     assert set(PUZZLE_KINDS) <= set(KINDS)
-    assert set(SHEET_RENDERERS) == set(PUZZLE_KINDS)
+    assert {view.name for view in VIEWS if view.printed is not None} == set(PUZZLE_KINDS)
+
+
+def test_every_puzzle_kind_words_its_answer_in_every_language() -> None:
+    """The answer a kind describes is worded by every catalogue: no message id missing, no
+    placeholder left."""
+    for kind in PUZZLE_KINDS:
+        rules = next(r for r in (ROTTERDAM, AMSTERDAM) if targets(kind, r))
+        puzzle = generate(kind, targets(kind, rules)[0].value, seed=1, rules=rules)
+        for code in LANGUAGES:
+            with language(code):
+                said = describe_answer(kind, puzzle.content, puzzle.answer)
+            assert said and "{" not in said, (kind, code, said)
 
 
 def test_a_yes_no_card_is_marked_allowed_or_not_never_chosen_or_left_out() -> None:
@@ -45,6 +59,20 @@ def test_points_of_a_last_trick_are_not_called_card_points() -> None:
     assert describe_answer("count-trick", content, TrickCount(points=4)) == "4 card points"
 
 
+def test_an_answer_of_several_parts_names_each_part_once() -> None:
+    content = TrickContent.from_dict(
+        {"trump": "♥", "trick": ["7♣", "8♦", "9♣", "K♣"], "leader": 1, "trick_number": 3,
+         "ask": ["winner", "points", "roem"]}
+    )  # fmt: skip
+    answer = KINDS["count-trick"].solve(content, AMSTERDAM).answer
+    said = describe_answer("count-trick", content, answer)
+    assert said == "K♣ wins · 4 card points · 0 roem"
+    # a learner's reply that leaves parts out (as the dashboard shows it) says so per part
+    assert (
+        describe_answer("count-trick", content, TrickCount()) == "- wins · - card points · - roem"
+    )
+
+
 def test_each_kind_s_flags_follow_from_its_answer() -> None:
     """A kind says itself whether its answer names a rule (then the drill hides the target
     rule) and whether it asks under both cities' rules (then no rule set is named); checked
@@ -56,5 +84,5 @@ def test_each_kind_s_flags_follow_from_its_answer() -> None:
         question = KINDS[kind]
         assert question.answer_names_rule == ("rule" in fields), kind
         assert question.both_rule_sets == (set(CITIES) <= fields), kind
-        picks = RENDERERS[kind].picks_from_hand
+        picks = view_of(kind).picks_from_hand
         assert picks == ("hand" in puzzle.content.to_dict() and fields <= {"cards", *CITIES})

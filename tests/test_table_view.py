@@ -109,12 +109,12 @@ def test_a_mark_on_a_card_to_tap_cannot_break_out_of_its_style() -> None:
 
 BOARD_SCRIPT = """
 import streamlit as st
-from klaverjas_trainer.app.questions import RENDERERS
+from klaverjas_trainer.app.questions import view_of
 from klaverjas_trainer.app.services import profile
 from puzzles import generate
 kind, rule, seed = st.session_state["puzzle"]
 puzzle = generate(kind, rule, seed=seed, level=3)
-RENDERERS[kind].board(puzzle.content, profile(), None)
+view_of(kind).board(puzzle.content, profile(), None)
 """
 
 

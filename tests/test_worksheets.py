@@ -10,9 +10,10 @@ import pytest
 from pypdf import PdfReader
 
 from klaverjas_core import Rank
+from klaverjas_trainer.app.questions import printed_worksheet
 from klaverjas_trainer.texts import describe_answer
 from klaverjas_trainer.texts.catalogue import language
-from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
+from klaverjas_trainer.worksheets import WorksheetError
 from klaverjas_trainer.worksheets import pdf as worksheet_module
 from klaverjas_trainer.worksheets.__main__ import main
 from puzzles import generate
@@ -31,7 +32,7 @@ def text_of(document: bytes) -> str:
 def test_every_kind_renders_with_its_cards_and_a_matching_answer_key() -> None:
     puzzles = [generate(kind, rule, seed=n, level=n % 3 + 1) for n, (kind, rule) in
                enumerate(ONE_OF_EACH)]  # fmt: skip
-    text = text_of(worksheet_pdf(puzzles))
+    text = text_of(printed_worksheet(puzzles))
     assert "Klaverjas worksheet" in text and "Answer key" in text
     for symbol in "♠♥♦♣":
         assert symbol in text
@@ -42,9 +43,9 @@ def test_every_kind_renders_with_its_cards_and_a_matching_answer_key() -> None:
 
 
 def test_the_same_seed_prints_the_same_sheet() -> None:
-    first = worksheet_pdf([generate("which-cards", "play.follow-suit", seed=4)])
-    assert worksheet_pdf([generate("which-cards", "play.follow-suit", seed=4)]) == first
-    assert worksheet_pdf([generate("which-cards", "play.follow-suit", seed=5)]) != first
+    first = printed_worksheet([generate("which-cards", "play.follow-suit", seed=4)])
+    assert printed_worksheet([generate("which-cards", "play.follow-suit", seed=4)]) == first
+    assert printed_worksheet([generate("which-cards", "play.follow-suit", seed=5)]) != first
 
 
 def test_a_missing_font_is_said_plainly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -52,7 +53,7 @@ def test_a_missing_font_is_said_plainly(monkeypatch: pytest.MonkeyPatch, tmp_pat
     monkeypatch.setattr(worksheet_module, "_bundled", lambda: None)
     monkeypatch.delenv("KLAVERJAS_FONT", raising=False)
     with pytest.raises(WorksheetError, match="needs the DejaVu Sans font"):
-        worksheet_pdf([generate("which-cards", "play.follow-suit", seed=1)])
+        printed_worksheet([generate("which-cards", "play.follow-suit", seed=1)])
 
 
 def test_command_line_writes_a_sheet(tmp_path: Path) -> None:
@@ -101,7 +102,7 @@ def test_a_card_in_a_dutch_question_has_the_dutch_rank_letter() -> None:
     card = puzzle.content.card
     dutch = {Rank.JACK: "B", Rank.QUEEN: "V", Rank.KING: "H"}[card.rank] + card.suit.symbol
     with language("nl"):
-        text = text_of(worksheet_pdf([puzzle])).replace("\n", " ")
+        text = text_of(printed_worksheet([puzzle])).replace("\n", " ")
     assert f"Mag je {dutch} spelen?" in text
 
 
@@ -109,7 +110,7 @@ def test_a_printed_position_sits_at_the_table_with_the_app_s_seat_names() -> Non
     """The player to move at the bottom as "you", the others named by seat and role, and the
     one who led marked: the words of the app's table picture."""
     puzzle = generate("which-cards", "play.must-overtrump", seed=3)
-    text = text_of(worksheet_pdf([puzzle])).split("Answer key", 1)[0]
+    text = text_of(printed_worksheet([puzzle])).split("Answer key", 1)[0]
     for words in (
         "South (you)",
         "West (left opponent)",
@@ -122,7 +123,7 @@ def test_a_printed_position_sits_at_the_table_with_the_app_s_seat_names() -> Non
 
 def test_a_printed_trick_to_count_has_its_seats_and_no_you() -> None:
     puzzle = generate("count-trick", "roem.stuk", seed=2)
-    text = text_of(worksheet_pdf([puzzle])).split("Answer key", 1)[0]
+    text = text_of(printed_worksheet([puzzle])).split("Answer key", 1)[0]
     assert "(you)" not in text and "(partner)" not in text  # judged from outside the table
     assert all(seat in text for seat in ("North", "East", "South", "West"))
     assert text.count("· led") == 1

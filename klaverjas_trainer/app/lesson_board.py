@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_trainer.app.board import show_cards, show_table, show_tricks, show_trump
-from klaverjas_trainer.app.questions import RENDERERS, Checks
+from klaverjas_trainer.app.questions import Checks, view_of
 from klaverjas_trainer.app.services import Profile
 from klaverjas_trainer.texts import seat_name, t
 from lessons import Step, Table
@@ -28,7 +28,7 @@ def show_step_picture(
     if table is not None and (table.trump or table.trick or table.cards or table.tricks):
         show_step_table(table, profile, shown, checks, hand_in_question=hand_in_question)
     elif step.check is not None:  # a table that only sets the rules draws nothing itself
-        RENDERERS[step.check.kind.name].board(step.check.content, profile, None)
+        view_of(step.check.kind.name).board(step.check.content, profile, None)
 
 
 def show_step_table(

@@ -13,18 +13,30 @@ each card of the hand whether it was allowed and whether the learner got it wron
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import pandas as pd
 import streamlit as st
+from fpdf import FPDF
 
 from klaverjas_core import CITIES, Card, RuleId, RuleSet, Seat, trick_winner
-from klaverjas_questions import Grade
+from klaverjas_questions import (
+    Grade,
+    QuestionError,
+    QuestionKind,
+    count_trick,
+    counting,
+    is_nat,
+    positions,
+    seats,
+    who_revoked,
+)
 from klaverjas_questions.count_trick import LAST_TRICK, TrickCount
 from klaverjas_questions.counting import NumberAnswer, OrderAnswer, PacketsAnswer
 from klaverjas_questions.is_nat import NatAnswer, NatContent
+from klaverjas_questions.model import Record
 from klaverjas_questions.positions import (
     CardQuestion,
     CardsAnswer,
@@ -48,37 +60,67 @@ from klaverjas_trainer.app.services import Profile
 from klaverjas_trainer.app.table_view import table_html, tricks_html
 from klaverjas_trainer.texts import bound, card_text, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name, table_roem
+from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
+from klaverjas_trainer.worksheets import pdf as sheet
+from puzzles import Puzzle
 
 #: The rules a revoke can break, offered in the who-revoked question.
 PLAY_RULES: Final = [r for r in RuleId if r.topic == "play" and r is not RuleId.PLAY_REVOKE]
 
 Checks = dict[Card, tuple[str, str]]
-Board = Callable[[Any, Profile, Checks | None], None]
 
 
-class Ask(Protocol):
+C = TypeVar("C", bound=Record)
+R = TypeVar("R", bound=Record)
+C_contra = TypeVar("C_contra", bound=Record, contravariant=True)
+
+
+class Ask(Protocol[C_contra]):
     def __call__(
-        self, content: Any, question: str | None, key: str, profile: Profile, *, locked: bool = ...
+        self,
+        content: C_contra,
+        question: str | None,
+        key: str,
+        profile: Profile,
+        *,
+        locked: bool = ...,
     ) -> Any: ...
-
-
-CheckCards = Callable[[Any, RuleSet, Grade], Checks]
 
 
 def no_checks(content: Any, rules: RuleSet, grade: Grade) -> Checks:
     return {}
 
 
-@dataclass(frozen=True, slots=True)
-class Renderer:
-    """How a kind is drawn and asked in the app, and how its answered cards are marked."""
+def nothing_given(content: Any, reply: Any, key: str) -> dict[str, object]:
+    return {}
 
-    board: Board
-    ask: Ask
-    checks: CheckCards = no_checks
+
+@dataclass(frozen=True, slots=True)
+class KindView(Generic[C, R]):
+    """A question kind complete in one declaration: the kind itself (content, answer, solve,
+    grade, its answer in words, its flags), how the app draws and asks it, how its answered
+    cards are marked and, for a puzzle kind, how a worksheet prints it. mypy checks that the
+    parts fit the kind's content; `tests/test_renderers.py` that every kind has a view and
+    every puzzle kind its printed form."""
+
+    kind: QuestionKind[C, R]
+    board: Callable[[C, Profile, Checks | None], None]
+    ask: Ask[C]
+    checks: Callable[[C, RuleSet, Grade], Checks] = no_checks
     #: The question shows the hand as the cards to tap: before the answer the board leaves
     #: the hand out, so it is not on the page twice.
     picks_from_hand: bool = False
+    #: How a worksheet prints it (draws the content, returns the question); every puzzle kind.
+    printed: Callable[[FPDF, C], str] | None = None
+    #: The parts a class works out, in the question's order, listed on the projector.
+    parts: Callable[[C], dict[str, str]] | None = None
+    #: The widget values (by widget key) that show a stored reply again, locked, when the
+    #: learner comes back to an answered puzzle; `ask` names its widgets from `key`.
+    given: Callable[[C, R, str], dict[str, object]] = nothing_given
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
 
 
 def _number(label: str, high: int, step: int, key: str, locked: bool) -> int | None:
@@ -162,6 +204,10 @@ def ask_cards(
     return CardsAnswer.of(picked) if picked else None  # some card is always allowed
 
 
+def given_cards(content: PositionContent, reply: CardsAnswer, key: str) -> dict[str, object]:
+    return {key: [card for card in content.hand if card in reply.cards]}
+
+
 def ask_legal(
     content: CardQuestion, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
@@ -188,6 +234,13 @@ def ask_city(
     if not all(chosen):
         return None
     return CityAnswer(frozenset(chosen[0]), frozenset(chosen[1]))
+
+
+def given_city(content: PositionContent, reply: CityAnswer, key: str) -> dict[str, object]:
+    picked = {"amsterdam": reply.amsterdam, "rotterdam": reply.rotterdam}
+    return {
+        f"{key}-{city}": [card for card in content.hand if card in picked[city]] for city in CITIES
+    }
 
 
 # --- count the trick ----------------------------------------------------------------------
@@ -454,21 +507,55 @@ def board_cards(content: Any, profile: Profile, checks: Checks | None = None) ->
     show_cards(content.cards, content.trump, profile)
 
 
-RENDERERS: Final[dict[str, Renderer]] = {
-    "which-cards": Renderer(board_position, ask_cards, position_checks, picks_from_hand=True),
-    "card-legal": Renderer(board_card, ask_legal, card_checks),
-    "amsterdam-or-rotterdam": Renderer(board_position, ask_city, picks_from_hand=True),
-    "count-trick": Renderer(board_trick, ask_count),
-    "is-nat": Renderer(board_nat, ask_nat),
-    "who-revoked": Renderer(board_revoke, ask_revoke),
-    "next-leader": Renderer(board_trick, ask_seat),
-    "next-dealer": Renderer(board_seats, ask_seat),
-    "first-hand": Renderer(board_seats, ask_seat),
-    "partner": Renderer(board_seats, ask_seat),
-    "trump-chooser": Renderer(board_seats, ask_seat),
-    "may-pass": Renderer(board_seats, ask_may_pass),
-    "cards-points": Renderer(board_cards, ask_number),
-    "match-deals": Renderer(no_board, ask_number),
-    "card-order": Renderer(board_cards, ask_order),
-    "packets": Renderer(no_board, ask_packets),
-}
+def print_puzzle(pdf: FPDF, puzzle: Puzzle) -> str:
+    """A puzzle's question on a worksheet, printed as its kind's view says."""
+    printed = view_of(puzzle.kind).printed
+    if printed is None:
+        raise WorksheetError(f"a {puzzle.kind} question is not printed on worksheets")
+    return printed(pdf, puzzle.content)
+
+
+def printed_worksheet(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
+    """The worksheet of `puzzles` with its answer key, as PDF bytes."""
+    return worksheet_pdf(puzzles, print_puzzle, subtitle=subtitle)
+
+
+#: Every question kind with its view: a new kind adds its line here.
+VIEWS: Final[tuple[KindView[Any, Any], ...]] = (
+    KindView(
+        positions.WHICH_CARDS, board_position, ask_cards, position_checks,
+        picks_from_hand=True, printed=sheet.print_which_cards, given=given_cards,
+    ),
+    KindView(
+        positions.CARD_LEGAL, board_card, ask_legal, card_checks, printed=sheet.print_card_legal
+    ),
+    KindView(
+        positions.AMSTERDAM_OR_ROTTERDAM, board_position, ask_city,
+        picks_from_hand=True, printed=sheet.print_city, given=given_city,
+    ),
+    KindView(is_nat.IS_NAT, board_nat, ask_nat, printed=sheet.print_is_nat),
+    KindView(
+        count_trick.COUNT_TRICK, board_trick, ask_count,
+        printed=sheet.print_count_trick, parts=count_parts,
+    ),
+    KindView(who_revoked.WHO_REVOKED, board_revoke, ask_revoke, printed=sheet.print_who_revoked),
+    KindView(seats.NEXT_LEADER, board_trick, ask_seat),
+    KindView(seats.NEXT_DEALER, board_seats, ask_seat),
+    KindView(seats.FIRST_HAND, board_seats, ask_seat),
+    KindView(seats.PARTNER, board_seats, ask_seat),
+    KindView(seats.TRUMP_CHOOSER, board_seats, ask_seat),
+    KindView(seats.MAY_PASS, board_seats, ask_may_pass),
+    KindView(counting.CARDS_POINTS, board_cards, ask_number),
+    KindView(counting.CARD_ORDER, board_cards, ask_order),
+    KindView(counting.MATCH_DEALS, no_board, ask_number),
+    KindView(counting.PACKETS_KIND, no_board, ask_packets),
+)  # fmt: skip
+_BY_NAME: Final = {view.kind.name: view for view in VIEWS}
+
+
+def view_of(kind: str) -> KindView[Any, Any]:
+    """The view of the kind called `kind` (a `QuestionError` names an unknown one)."""
+    found = _BY_NAME.get(kind)
+    if found is None:
+        raise QuestionError(f"`{kind}` has no view (known: {', '.join(_BY_NAME)})")
+    return found

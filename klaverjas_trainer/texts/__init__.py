@@ -11,7 +11,7 @@ one place where facts from the core and the question kinds become sentences.
 
 from __future__ import annotations
 
-from klaverjas_trainer.texts.answers import DESCRIBERS, describe_answer
+from klaverjas_trainer.texts.answers import describe_answer
 from klaverjas_trainer.texts.catalogue import (
     LANGUAGES,
     Catalogue,
@@ -33,7 +33,6 @@ from klaverjas_trainer.texts.catalogue import (
 )
 
 __all__ = [
-    "DESCRIBERS",
     "LANGUAGES",
     "Catalogue",
     "CatalogueError",

@@ -84,7 +84,7 @@ class Catalogue:
 
     def say(self, item: Fact) -> str:
         """One fact as a sentence (a rule's explanation or a message)."""
-        fields = {name: self._word(name, value) for name, value in item.values.items()}
+        fields = {name: self.word(value) for name, value in item.values.items()}
         try:
             rule = RuleId(item.key)
         except ValueError:
@@ -98,7 +98,8 @@ class Catalogue:
         template = self.rule(rule, part)
         return template.format(**{name: fields.get(name, "-") for name in placeholders(template)})
 
-    def _word(self, name: str, value: FactValue) -> str:
+    def word(self, value: FactValue) -> str:
+        """One value of a fact in words: a card, a seat, yes or no, ``-`` for nothing given."""
         if isinstance(value, Fact):
             return self.say(value)
         if isinstance(value, bool):

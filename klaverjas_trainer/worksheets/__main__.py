@@ -10,8 +10,9 @@ from pathlib import Path
 
 from klaverjas_core import KlaverjasError
 from klaverjas_trainer import texts
+from klaverjas_trainer.app.questions import printed_worksheet
 from klaverjas_trainer.texts.catalogue import LANGUAGES
-from klaverjas_trainer.worksheets.pdf import WorksheetError, worksheet_pdf
+from klaverjas_trainer.worksheets.pdf import WorksheetError
 from puzzles import (
     GENERATOR_VERSION,
     GENERATOR_VERSIONS,
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                 rules=texts.rule_set_words(puzzles[0].rules),
                 level=args.level,
             )
-            args.out.write_bytes(worksheet_pdf(puzzles, subtitle=subtitle))
+            args.out.write_bytes(printed_worksheet(puzzles, subtitle=subtitle))
     except (PuzzleError, KlaverjasError, WorksheetError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

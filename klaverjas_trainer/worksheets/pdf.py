@@ -10,11 +10,12 @@ import os
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from fpdf import FPDF
 
 from klaverjas_core import Card, Seat, Suit
+from klaverjas_questions.count_trick import TrickContent
 from klaverjas_questions.is_nat import NatContent
 from klaverjas_questions.positions import CardQuestion, PositionContent
 from klaverjas_questions.who_revoked import RevokeContent
@@ -62,7 +63,14 @@ def _bundled() -> Path | None:
     return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
 
 
-def worksheet_pdf(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
+#: How one puzzle's question is printed: it draws the content and returns the question's words
+#: (each kind's view in the app names its own, e.g. `print_which_cards`).
+PrintQuestion = Callable[[FPDF, Puzzle], str]
+
+
+def worksheet_pdf(
+    puzzles: Sequence[Puzzle], print_question: PrintQuestion, *, subtitle: str = ""
+) -> bytes:
     """The worksheet and its answer key as PDF bytes."""
     pdf = FPDF(format="A4")
     pdf.set_creation_date(FIXED_DATE)
@@ -77,7 +85,7 @@ def worksheet_pdf(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
         pdf.cell(0, 6, subtitle, new_x="LMARGIN", new_y="NEXT")
     pdf.cell(0, 8, t("name-line"), new_x="LMARGIN", new_y="NEXT")
     for number, puzzle in enumerate(puzzles, start=1):
-        _puzzle(pdf, number, puzzle)
+        _puzzle(pdf, number, puzzle, print_question)
     pdf.add_page()
     pdf.set_font("DejaVu", size=16)
     pdf.cell(0, 10, t("answer-key"), new_x="LMARGIN", new_y="NEXT")
@@ -96,7 +104,7 @@ def worksheet_pdf(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
 PUZZLE_ROOM: Final = 110
 
 
-def _puzzle(pdf: FPDF, number: int, puzzle: Puzzle) -> None:
+def _puzzle(pdf: FPDF, number: int, puzzle: Puzzle, print_question: PrintQuestion) -> None:
     if pdf.get_y() > pdf.h - pdf.b_margin - PUZZLE_ROOM:
         pdf.add_page()
     pdf.ln(3)
@@ -106,7 +114,7 @@ def _puzzle(pdf: FPDF, number: int, puzzle: Puzzle) -> None:
     trump = getattr(puzzle.content, "trump", None)
     if isinstance(trump, Suit):
         pdf.cell(0, 6, t("trumps", suit=trump.symbol), new_x="LMARGIN", new_y="NEXT")
-    question = RENDERERS[puzzle.kind](pdf, puzzle.content)
+    question = print_question(pdf, puzzle)
     pdf.multi_cell(0, 6, question, new_x="LMARGIN", new_y="NEXT")
     pdf.cell(0, 8, t("answer-here") + " " + "_" * 60, new_x="LMARGIN", new_y="NEXT")
 
@@ -124,22 +132,22 @@ def _position(pdf: FPDF, position: PositionContent) -> None:
     _card_row(pdf, position.hand, position.trump, [])
 
 
-def _which_cards(pdf: FPDF, content: PositionContent) -> str:
+def print_which_cards(pdf: FPDF, content: PositionContent) -> str:
     _position(pdf, content)
     return t("q-which-cards")
 
 
-def _card_legal(pdf: FPDF, content: CardQuestion) -> str:
+def print_card_legal(pdf: FPDF, content: CardQuestion) -> str:
     _position(pdf, content.position)
     return t("q-card-legal", card=current().card(content.card))
 
 
-def _city(pdf: FPDF, content: PositionContent) -> str:
+def print_city(pdf: FPDF, content: PositionContent) -> str:
     _position(pdf, content)
     return t("q-amsterdam-or-rotterdam")
 
 
-def _count_trick(pdf: FPDF, content: Any) -> str:
+def print_count_trick(pdf: FPDF, content: TrickContent) -> str:
     leader = content.leader
     if leader is None:  # no seats given: the cards in playing order
         _card_row(pdf, content.trick, content.trump, [])
@@ -150,12 +158,12 @@ def _count_trick(pdf: FPDF, content: Any) -> str:
     return t("q-count-trick", roem=t("q-count-trick-roem") if "roem" in content.ask else "")
 
 
-def _is_nat(pdf: FPDF, content: NatContent) -> str:
+def print_is_nat(pdf: FPDF, content: NatContent) -> str:
     _nat_lines(pdf, content)
     return t("q-is-nat", pair=pair_name(content.choosers))
 
 
-def _who_revoked(pdf: FPDF, content: RevokeContent) -> str:
+def print_who_revoked(pdf: FPDF, content: RevokeContent) -> str:
     for seat, hand in zip(Seat, content.hands, strict=True):
         pdf.cell(
             0, 5, t("hand-row", seat=seat_name(seat), cards=current().cards(hand)),
@@ -163,17 +171,6 @@ def _who_revoked(pdf: FPDF, content: RevokeContent) -> str:
         )  # fmt: skip
     _trick_lines(pdf, content.tricks)
     return t("q-who-revoked")
-
-
-#: One renderer per puzzle kind: it draws the content and returns the question to print.
-RENDERERS: Final[dict[str, Callable[[FPDF, Any], str]]] = {
-    "which-cards": _which_cards,
-    "card-legal": _card_legal,
-    "amsterdam-or-rotterdam": _city,
-    "count-trick": _count_trick,
-    "is-nat": _is_nat,
-    "who-revoked": _who_revoked,
-}
 
 
 def _card(pdf: FPDF, card: Card, trump: Suit | None, left: float, top: float) -> None:

@@ -9,7 +9,6 @@ import time
 
 import streamlit as st
 
-from klaverjas_core import CITIES
 from klaverjas_questions import Grade
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
@@ -22,7 +21,7 @@ from klaverjas_trainer.app.board import (
 )
 from klaverjas_trainer.app.feedback import feedback
 from klaverjas_trainer.app.feedback import show_feedback as show_answer_feedback
-from klaverjas_trainer.app.questions import RENDERERS, board_before_picking
+from klaverjas_trainer.app.questions import board_before_picking, view_of
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -66,14 +65,8 @@ def resume_place() -> DrillState:
 
 def show_reply_as_given(puzzle: Puzzle, given: str) -> None:
     """An answered puzzle's cards to tap show the stored reply again (they are locked)."""
-    reply, key = puzzle.question.decode(given), f"reply-{puzzle.id}"
-    hand = getattr(puzzle.content, "hand", ())
-    picked = {key: getattr(reply, "cards", None)}
-    if puzzle.kind == "amsterdam-or-rotterdam":
-        picked = {f"{key}-{city}": getattr(reply, city, None) for city in CITIES}
-    for widget, cards in picked.items():
-        if cards is not None:
-            st.session_state[widget] = [card for card in hand if card in cards]
+    reply = puzzle.question.decode(given)
+    st.session_state.update(view_of(puzzle.kind).given(puzzle.content, reply, f"reply-{puzzle.id}"))
 
 
 if state.learner_id is None and drill.asked_for(state):  # Home's or an assignment's drill
@@ -194,7 +187,7 @@ def show_why(choice: drill.Choice) -> None:
 
 def ask_and_grade(puzzle: Puzzle) -> None:
     """The board and the question in one form; Answer stores the reply, then grades it."""
-    renderer = RENDERERS[puzzle.kind]
+    renderer = view_of(puzzle.kind)
     with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
         show_rule_set(puzzle.rules, puzzle.kind)
         board = st.container()  # drawn below, once it is known whether the answer is checked

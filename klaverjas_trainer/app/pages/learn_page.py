@@ -12,7 +12,7 @@ from klaverjas_trainer.app.board import lock_answered, mark_picked, style
 from klaverjas_trainer.app.feedback import feedback, show_feedback
 from klaverjas_trainer.app.in_view import scroll_into_view
 from klaverjas_trainer.app.lesson_board import show_step_picture
-from klaverjas_trainer.app.questions import RENDERERS, Checks, chosen_wrong_only
+from klaverjas_trainer.app.questions import Checks, chosen_wrong_only, view_of
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -67,7 +67,7 @@ def show_table(step: Step, index: int, checks: Checks | None = None) -> None:
     key = f"reveal-{state.lesson_id}-{index}"
     reveal = table is not None and table.reveal and bool(table.trick)
     shown = st.session_state.setdefault(key, 1) if reveal else None
-    picking = check is not None and RENDERERS[check.kind.name].picks_from_hand
+    picking = check is not None and view_of(check.kind.name).picks_from_hand
     show_step_picture(step, current, shown=shown, checks=checks, hand_in_question=picking)
     more = table is not None and shown is not None and shown < len(table.trick)
     if more and st.button(t("play-next-card"), key=f"{key}-more"):
@@ -77,7 +77,7 @@ def show_table(step: Step, index: int, checks: Checks | None = None) -> None:
 
 def ask(lesson: Lesson, index: int, check: Check) -> None:
     key = f"check-{lesson.id}-{index}"
-    renderer = RENDERERS[check.kind.name]
+    renderer = view_of(check.kind.name)
     with st.form(key):
         answered = index in state.grades
         reply = renderer.ask(
@@ -138,14 +138,14 @@ def lesson_view(lesson: Lesson) -> None:
     grade = state.grades.get(index)
     checks = None
     if check is not None and grade is not None:
-        checks = RENDERERS[check.kind.name].checks(check.content, check.rules, grade)
+        checks = view_of(check.kind.name).checks(check.content, check.rules, grade)
         if not grade.correct and index not in state.revealed:
             checks = chosen_wrong_only(checks)
     with table_slot:
         show_table(step, index, checks)
     if grade is not None:
         lock_answered()  # until "Try again", the reply stays as given
-    if checks and check is not None and RENDERERS[check.kind.name].picks_from_hand:
+    if checks and check is not None and view_of(check.kind.name).picks_from_hand:
         mark_picked(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
     if terms:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from klaverjas_questions import question_kind
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzle
 from klaverjas_trainer.app.board import show_rule_set, style
 from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.presenter import presenter_bar
-from klaverjas_trainer.app.questions import RENDERERS, count_parts
+from klaverjas_trainer.app.questions import view_of
 from klaverjas_trainer.app.services import club, course, profile, teacher_signed_in
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
@@ -82,17 +81,17 @@ if chosen is not None:
         st.warning(t("set-unavailable"), icon=":material/warning:")
         st.stop()
     board, answer = st.columns([3, 2], gap="large")  # the answer beside the board, on one wall
-    renderer = RENDERERS[puzzle.kind]
+    view = view_of(puzzle.kind)
     marks = None
     if reveal:  # every card of the hand marked allowed or not, as the answer says
-        solved = question_kind(puzzle.kind).grade(puzzle.content, puzzle.rules, puzzle.answer)
-        marks = renderer.checks(puzzle.content, puzzle.rules, solved)
+        solved = view.kind.grade(puzzle.content, puzzle.rules, puzzle.answer)
+        marks = view.checks(puzzle.content, puzzle.rules, solved)
     with board:
-        renderer.board(puzzle.content, current, marks)
+        view.board(puzzle.content, current, marks)
     with answer:
         st.markdown(f"**{t(f'kind-{puzzle.kind}')}**")
-        if puzzle.kind == "count-trick":  # which parts the class works out
-            st.markdown("\n".join(f"- {part}" for part in count_parts(puzzle.content).values()))
+        if view.parts is not None:  # which parts the class works out
+            st.markdown("\n".join(f"- {part}" for part in view.parts(puzzle.content).values()))
         show_rule_set(puzzle.rules, puzzle.kind)
         if reveal:
             st.markdown(f"## {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}")

@@ -20,6 +20,7 @@ from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.own_words import pick_due_date, pick_rule_set
+from klaverjas_trainer.app.questions import printed_worksheet
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -49,7 +50,7 @@ from klaverjas_trainer.texts import (
     t,
 )
 from klaverjas_trainer.texts.catalogue import LANGUAGES
-from klaverjas_trainer.worksheets import WorksheetError, worksheet_pdf
+from klaverjas_trainer.worksheets import WorksheetError
 from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, PuzzleError, can_generate, targets
 
 current = profile()
@@ -399,7 +400,7 @@ with sheet:
         )
         if st.button(t("worksheet-button"), key="make_sheet"):
             try:
-                pdf = worksheet_pdf(
+                pdf = printed_worksheet(
                     set_puzzles(chosen_sheet, group.rules),
                     subtitle=f"{group.name} · {describe(chosen_sheet, course())}",
                 )
