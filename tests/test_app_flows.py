@@ -10,11 +10,11 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from klaverjas_core import RuleId, parse_cards
+from klaverjas_core import RuleId, parse_cards, trick_winner
 from klaverjas_questions import Grade
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
-from klaverjas_trainer.texts import explain, rule_title
+from klaverjas_trainer.texts import rule_title
 from lessons import load_course
 from puzzles import Puzzle
 
@@ -159,8 +159,16 @@ def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None
     puzzle = drill_puzzle(app)
     app.pills[0].set_value(list(puzzle.answer.cards))
     app.form_submit_button[0].click().run()
-    # why it is right as well as the rule: the explanation the core gives for this position
-    assert app.success[0].value == f"Right! {explain(puzzle.solution.facts)}"
+    # why it is right as well as the rule, from this position's own facts: the legal cards
+    # (and no other card of the hand) and the trump that won the trick so far
+    said = app.success[0].value
+    legal_part = said.removeprefix("Right! Legal: ").split(".")[0].split()
+    assert said.startswith("Right! Legal: ") and sorted(legal_part) == sorted(
+        str(card) for card in puzzle.answer.cards
+    )
+    trick, trump = puzzle.content.trick, puzzle.content.trump
+    winning = trick[trick_winner(trick, trump)]
+    assert winning.suit is trump and f"{winning} has trumped the trick" in said
     assert "Rule: **Must overtrump**" in [m.value for m in app.markdown]
     frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
     assert list(frame["correct"]) == [False, True]

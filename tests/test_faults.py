@@ -88,6 +88,7 @@ def test_a_lesson_answer_refused_by_the_database_is_not_shown_as_graded(
     disk.on = True
     app.form_submit_button[0].click().run()
     assert not app.exception and acknowledged(app) == 0
+    assert "cannot be saved right now" in app.error[0].value
     disk.on = False
     app.run()
     anna = stored(data_dir, "Anna")

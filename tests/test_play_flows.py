@@ -73,7 +73,8 @@ def test_a_whole_deal_in_coach_mode_refuses_an_illegal_card_and_stores_each_deci
     data_dir: Path,
 ) -> None:
     app = start(sign_in(fresh_app(), "Anna"), seed=101)
-    assert "South" in app.markdown[-1].value or any("kj-table" in m.value for m in app.markdown)
+    tables = [m.value for m in app.markdown if 'class="kj-table"' in m.value]
+    assert len(tables) == 1 and "South (you)" in tables[0]  # the table, the learner at South
     refused = False
     for _ in range(80):
         game = game_of(app)

@@ -7,16 +7,19 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any, Final
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 
 DATABASE_URL_ENV: Final = "KLAVERJAS_DATABASE_URL"
 DATA_DIR_ENV: Final = "KLAVERJAS_DATA_DIR"
 DEFAULT_DATA_DIR: Final = Path(__file__).resolve().parents[2] / "data"  # beside trainer_app.py
 SQLITE_FILE: Final = "trainer.sqlite3"
+#: A database server's connection that sat unused in the pool this long is tested before use.
+IDLE_BEFORE_PING: Final = 1.0  # seconds
 
 
 class StorageError(RuntimeError):
@@ -50,15 +53,42 @@ def make_engine(url: str | None = None) -> Engine:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StorageError(f"cannot create the data folder {path.parent}: {error}") from None
-        engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=True
-        )
+        # A file: nothing can drop the connection, so nothing to test before use.
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     try:
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        engine = create_engine(url, pool_size=10, max_overflow=20)
     except (SQLAlchemyError, ImportError, ValueError) as error:
         raise StorageError(f"cannot use the database {_safe(url)}: {error}") from None
+    ping_when_idle(engine)
+    return engine
+
+
+def ping_when_idle(engine: Engine, idle: float = IDLE_BEFORE_PING) -> None:
+    """Test a pooled connection before use only when it has sat unused for `idle` seconds.
+
+    SQLAlchemy's `pool_pre_ping` tests every checkout: a round trip per answer under load.
+    A server restart cuts connections while they sit in the pool; one in use that fails makes
+    SQLAlchemy recycle the whole pool, so only a connection idle since before the restart
+    needs the test. A failed test raises `DisconnectionError`, on which the pool opens a
+    fresh connection (and, if the server is down, the error reaches the caller).
+    """
+
+    def checked_in(dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    def checkout(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        since = record.info.pop("idle_since", None)
+        if since is None or time.monotonic() - since < idle:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # whatever the driver raises for a dead connection
+            raise DisconnectionError(f"the pooled connection is gone: {error}") from error
+
+    event.listen(engine, "checkin", checked_in)
+    event.listen(engine, "checkout", checkout)
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:
