@@ -237,8 +237,11 @@ class Deal:
             raise GameFlowError(f"no card can be played while the deal is {self.phase}")
         return Decision.of(self.hands[self.to_move], tuple(self.current), self.trump, self.rules)
 
-    def score(self, declared: Collection[int] | None = None) -> DealScore:
-        """The deal's score; the first revoke, if any, loses the deal for that pair."""
+    def score(
+        self, declared: Collection[int] | None = None, *, stuk_announced: bool | None = None
+    ) -> DealScore:
+        """The deal's score; the first revoke, if any, loses the deal for that pair.
+        `declared` and `stuk_announced` as in `score_deal`."""
         if self.phase != "finished":
             raise GameFlowError(f"the deal is not finished: {len(self.tricks)} of 8 tricks played")
         revoked_by = self.revokes[0].seat.pair if self.revokes else None
@@ -248,6 +251,7 @@ class Deal:
             self.choosers,
             self.rules,
             declared=declared,
+            stuk_announced=stuk_announced,
             revoked_by=revoked_by,
         )
 

@@ -223,17 +223,26 @@ def score_deal(
     rules: RuleSet | str = "amsterdam",
     *,
     declared: Collection[int] | None = None,
+    stuk_announced: bool | None = None,
     revoked_by: int | None = None,
 ) -> DealScore:
     """Score eight tricks given as ``(leader_seat, [four cards in play order])``.
 
     All roem counts as declared unless `declared` lists the trick numbers (0-7) whose roem was
-    declared. `revoked_by` (a pair) makes that pair lose the deal (seed 001).
+    declared. Under `stuk_from_hand` the stuk is not a trick's roem: it counts when the player
+    announced it with the second card (`stuk_announced`), whether or not the rest of that
+    trick's roem was declared; left None, it was announced when that trick's roem was
+    declared (as an is-nat puzzle's list of declared tricks records it). `revoked_by` (a pair)
+    makes that pair lose the deal (seed 001).
     """
     ruleset = resolve_rules(rules)
     trump_index = Suit.parse(trump).value
     _check_pair(choosers, "choosers")
     declared = _declared_tricks(declared)
+    if stuk_announced is not None and not isinstance(stuk_announced, bool):
+        raise ImpossiblePositionError(
+            f"stuk_announced must be True, False or None, got {stuk_announced!r}"
+        )
     if revoked_by is not None:
         _check_pair(revoked_by, "revoked_by")
     played = _validated_tricks(tricks)
@@ -273,9 +282,10 @@ def score_deal(
                 if card.bit & stuk_mask:
                     seat = (leader + position) % 4
                     if first_stuk_seat == seat:
+                        announced = counted if stuk_announced is None else stuk_announced
                         item = RoemItem(RuleId.ROEM_STUK, 20, _cards_of_mask(stuk_mask))
-                        items.append(_roem_line(pair_of(seat), item, number, counted))
-                        roem[pair_of(seat)] += item.points if counted else 0
+                        items.append(_roem_line(pair_of(seat), item, number, announced))
+                        roem[pair_of(seat)] += item.points if announced else 0
                     first_stuk_seat = seat
     last_pair = pair_of(winner_seat)  # the winner of the eighth trick
     card_points[last_pair] += LAST_TRICK_BONUS

@@ -459,7 +459,9 @@ class TableGame:
         """The score of a finished deal (the current one by default)."""
         number = self.deal_number if deal is None else deal
         played = self._deal if number == self.deal_number else self._replayed(number)
-        return played.score(declared=self._declared(number, played))
+        # Stuk from hand (a variant) is announced with its second card, by the learner as
+        # by the computers: it counts apart from the roem declared on that card's trick.
+        return played.score(declared=self._declared(number, played), stuk_announced=True)
 
     def match(self) -> Match:
         """The score sheet: one line per finished deal."""
@@ -549,15 +551,8 @@ class TableGame:
         return TrickContent(self._deal.trump, cards, ("roem",), leader, number + 1)
 
     def _declared(self, number: int, deal: Deal) -> set[int]:
-        """The learner's declared tricks, plus the opponents' roem: the computers declare all.
-        Stuk from hand (a variant) is announced with the second card, not on a trick, so it
-        counts as declared wherever it falls."""
+        """The learner's declared tricks, plus the opponents' roem: the computers declare all."""
         declared = set(self.records[number].declared)
-        if self.rules.stuk_from_hand:
-            full = deal.score()
-            declared |= {
-                i.trick for i in full.ledger if i.rule is RuleId.ROEM_STUK and i.trick is not None
-            }
         for trick, (leader, cards) in enumerate(deal.tricks):
             winner = (leader + judge_trick(cards, deal.trump, self.rules).winner) % 4
             if winner % 2 != LEARNER.pair:

@@ -23,6 +23,7 @@ from puzzles.nat_traps import (
     Balance,
     Facts,
     Window,
+    stuk_trick,
     trick_roem,
 )
 
@@ -35,14 +36,30 @@ NEAR = 15
 
 def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
     """A real deal that turns on `target` through the chosen trap: a random play-out whose
-    card points are near the trap's window, steered into it by exchanging cards (`steer`)."""
-    if target is R.SCORE_PIT:
-        return generate_v1(target, rules, level, rng)  # pit deals are built on purpose already
+    card points are near the trap's window, steered into it by exchanging cards (`steer`).
+    Stuk from hand is announced with its second card, so its trick's roem is never the roem
+    left undeclared (version 3): the puzzle then reads the same whether the stuk counts with
+    that trick's declaration or apart from it, as at the table."""
+    return _generate(target, rules, level, rng, announce_stuk=True)
+
+
+def generate_v2(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+    """Generators version 2, kept for the club sets made with it: any trick's roem may be left
+    undeclared, the stuk from hand's too. Do not change it."""
+    return _generate(target, rules, level, rng, announce_stuk=False)
+
+
+def _generate(
+    target: RuleId, rules: RuleSet, level: int, rng: random.Random, *, announce_stuk: bool
+) -> dict[str, JSON]:
+    if target is R.SCORE_PIT:  # pit deals are built on purpose already
+        return generate_v1(target, rules, level, rng, announce_stuk=announce_stuk)
     aim = rng.choice(AIMS[target])
     for _ in range(MAX_ATTEMPTS):
         deal = random_playout(rng, rules)
         roem = trick_roem(deal)
-        declared = _declare(rng, roem, target, level)
+        keep = stuk_trick(deal) if announce_stuk else frozenset()
+        declared = _declare(rng, roem, target, level, keep)
         counted = _pair_sums(roem[number] for number in declared)
         shown = _pair_sums(roem)
         near = []
@@ -76,9 +93,18 @@ def _distance(points: int, window: Window) -> int:
     return max(low - points, points - high, 0)
 
 
-def generate_v1(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+def generate_v1(
+    target: RuleId,
+    rules: RuleSet,
+    level: int,
+    rng: random.Random,
+    *,
+    announce_stuk: bool = False,
+) -> dict[str, JSON]:
     """Generators version 1, kept for the club sets made with it: search up to SEARCH_DEALS
-    random deals for the chosen trap, then settle for a plain case. Do not change it."""
+    random deals for the chosen trap, then settle for a plain case. Do not change it (pit
+    deals, which later versions make this way too, keep the stuk from hand's trick declared
+    from version 3 on: `announce_stuk`)."""
     trap = rng.choice(TRAPS[target])
     fallback: Facts | None = None
     for attempt in range(MAX_ATTEMPTS):
@@ -86,7 +112,8 @@ def generate_v1(target: RuleId, rules: RuleSet, level: int, rng: random.Random) 
         if deal is None:
             continue
         for choosers in rng.sample((0, 1), 2):
-            facts = Facts(deal, choosers, _declare(rng, trick_roem(deal), target, level))
+            keep = stuk_trick(deal) if announce_stuk else frozenset()
+            facts = Facts(deal, choosers, _declare(rng, trick_roem(deal), target, level, keep))
             if not facts.decides(target):
                 continue
             if trap(facts):
@@ -142,10 +169,15 @@ def _content(facts: Facts, level: int) -> dict[str, JSON]:
 
 
 def _declare(
-    rng: random.Random, roem: Sequence[tuple[int, int]], target: RuleId, level: int
+    rng: random.Random,
+    roem: Sequence[tuple[int, int]],
+    target: RuleId,
+    level: int,
+    keep: frozenset[int] = frozenset(),
 ) -> frozenset[int]:
-    """All roem declared, except for the roem.declare target (and now and then at level 2+)."""
-    with_roem = [number for number, pieces in enumerate(roem) if any(pieces)]
+    """All roem declared, except for the roem.declare target (and now and then at level 2+);
+    the tricks in `keep` are always declared."""
+    with_roem = [number for number, pieces in enumerate(roem) if any(pieces) and number not in keep]
     if not with_roem or (target is not R.ROEM_DECLARE and (level == 1 or rng.random() < 0.8)):
         return ALL_TRICKS
     forgotten = rng.sample(with_roem, rng.randint(1, len(with_roem)))
@@ -275,5 +307,10 @@ def _replay_problems(content: NatContent, rules: RuleSet) -> list[str]:
 
 
 GENERATOR = PuzzleGenerator(
-    "is-nat", "nat", tuple(TRAPS), generate, realism_problems, earlier=((1, generate_v1),)
+    "is-nat",
+    "nat",
+    tuple(TRAPS),
+    generate,
+    realism_problems,
+    earlier=((1, generate_v1), (2, generate_v2)),
 )

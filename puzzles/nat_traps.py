@@ -219,6 +219,14 @@ def trick_roem(deal: PlayedDeal) -> list[tuple[int, int]]:
     return found
 
 
+def stuk_trick(deal: PlayedDeal) -> frozenset[int]:
+    """The trick of the second card of a stuk from hand (announced with that card), if any."""
+    if not deal.rules.stuk_from_hand:
+        return frozenset()
+    ledger = Facts(deal, 0, ALL_TRICKS).score(ALL_TRICKS).ledger
+    return frozenset(i.trick for i in ledger if i.rule is R.ROEM_STUK and i.trick is not None)
+
+
 def _roem_by_trick(facts: Facts) -> list[tuple[int, int]]:
     """The roem in each trick for each pair, declared or not (from the score's ledger)."""
     roem = [[0, 0] for _ in range(8)]

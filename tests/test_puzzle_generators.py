@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from klaverjas_core import RuleId, RuleSet
+from klaverjas_core import RuleId, RuleSet, score_deal
 from puzzles import (
     GENERATOR_VERSION,
     LEVELS,
@@ -32,6 +32,8 @@ VARIANT_KEYS = [key for key in generator_keys(documented_rule_sets()) if key not
 #: (the last with version 1) for seeds 0-2 of every generator under every documented rule set.
 #: Never regenerate this file: it is what stored club sets and mistakes were made of.
 PINNED_V1 = json.loads((Path(__file__).parent / "data" / "puzzle_ids_v1.json").read_text())
+#: The same for generators version 2, taken at commit 1d2d4d0 (the last with version 2).
+PINNED_V2 = json.loads((Path(__file__).parent / "data" / "puzzle_ids_v2.json").read_text())
 
 
 def key_id(key: tuple[str, RuleId, RuleSet]) -> str:
@@ -103,7 +105,6 @@ def test_generators_version_1_still_make_the_puzzles_stored_sets_were_made_of() 
 
 
 def test_version_2_changes_only_the_puzzles_it_builds_instead_of_searching() -> None:
-    assert GENERATOR_VERSION == 2
     changed = {key for key, made in pinned(2).items() if made != PINNED_V1[key]}
     assert {tuple(key.split("|")[:2]) for key in changed} == {
         ("is-nat", "score.nat"), ("is-nat", "score.made"), ("is-nat", "roem.declare"),
@@ -118,3 +119,36 @@ def test_version_2_changes_only_the_puzzles_it_builds_instead_of_searching() -> 
 def test_an_unknown_generators_version_is_refused(version: object) -> None:
     with pytest.raises(PuzzleError, match="generators version"):
         generate("is-nat", "score.nat", seed=1, version=version)  # type: ignore[arg-type]
+
+
+def test_generators_version_2_still_make_the_puzzles_stored_sets_were_made_of() -> None:
+    assert pinned(2) == PINNED_V2
+
+
+def test_version_3_changes_only_is_nat_puzzles_where_stuk_comes_from_the_hand() -> None:
+    assert GENERATOR_VERSION == 3
+    changed = {key for key, made in pinned(3).items() if made != PINNED_V2[key]}
+    assert changed  # the pinned seeds include some
+    assert all(key.startswith("is-nat|") and "stuk_from_hand" in key for key in changed)
+
+
+def test_is_nat_keeps_a_stuk_from_hand_trick_declared_as_the_table_counts_it() -> None:
+    """RULES.md: stuk from hand is announced with its second card. An is-nat deal (version 3)
+    keeps that card's trick declared, so its answer is the same whether the stuk counts with
+    the trick's declaration or apart from it (as the table counts it)."""
+    rules = RuleSet.parse("rotterdam+stuk_from_hand")
+    with_stuk = 0
+    for seed in range(60):
+        puzzle = generate("is-nat", "roem.declare", seed=seed, rules=rules, level=3)
+        content = puzzle.content
+        tricks = [(int(leader), list(cards)) for leader, cards in content.tricks]
+        full = score_deal(tricks, content.trump, content.choosers, rules)
+        stuk = {i.trick for i in full.ledger if i.rule is RuleId.ROEM_STUK}
+        declared = set(range(8)) if content.declared is None else set(content.declared)
+        assert stuk <= declared, (seed, stuk, declared)
+        with_stuk += bool(stuk)
+        as_at_table = score_deal(tricks, content.trump, content.choosers, rules,
+                                 declared=declared, stuk_announced=True)  # fmt: skip
+        assert puzzle.answer.points == as_at_table.points
+        assert puzzle.answer.nat == as_at_table.nat
+    assert with_stuk >= 5

@@ -164,6 +164,55 @@ def test_roem_stuk_from_hand_counts_for_the_player_of_both_cards() -> None:
             assert stuk_items == []
 
 
+def _stuk_from_hand_deal() -> tuple[list[tuple[int, list[Card]]], Suit, int, int]:
+    """A random deal in which one player plays both trump K and Q: its tricks, trump,
+    choosers and the trick of the second of the two cards."""
+    rng = random.Random(11)
+    while True:
+        deal = random_playout(rng)
+        tricks = [(leader, [DECK[i] for i in cards]) for leader, cards in deal.tricks]
+        score = score_deal(tricks, Suit(deal.trump), deal.choosers, "amsterdam+stuk_from_hand")
+        stuk = [item for item in score.ledger if item.rule is RuleId.ROEM_STUK]
+        if stuk and stuk[0].trick is not None:
+            return tricks, Suit(deal.trump), deal.choosers, stuk[0].trick
+
+
+def test_roem_stuk_from_hand_counts_when_announced_apart_from_its_trick_s_roem() -> None:
+    """RULES.md: under stuk_from_hand, stuk is announced with the second card; whether the
+    rest of that trick's roem was declared decides only that roem."""
+    tricks, trump, choosers, second = _stuk_from_hand_deal()
+    rules = "amsterdam+stuk_from_hand"
+    others = frozenset(range(8)) - {second}
+
+    stuk_cards = set(parse_cards(f"K{trump.symbol} Q{trump.symbol}"))
+
+    def stuk_counted(**how: object) -> list[bool]:
+        """Whether the stuk's ledger line counts (a roem.declare line when it does not)."""
+        score = score_deal(tricks, trump, choosers, rules, **how)  # type: ignore[arg-type]
+        return [i.counted for i in score.ledger if i.trick == second and set(i.cards) == stuk_cards]
+
+    assert stuk_counted(declared=others, stuk_announced=True) == [True]
+    assert stuk_counted(declared=range(8), stuk_announced=False) == [False]
+    # unsaid, as an is-nat puzzle's list of declared tricks records it: with its trick
+    assert stuk_counted(declared=others) == [False]
+    assert stuk_counted(declared=range(8)) == [True]
+    with_stuk = score_deal(tricks, trump, choosers, rules, declared=others, stuk_announced=True)
+    without = score_deal(tricks, trump, choosers, rules, declared=others, stuk_announced=False)
+    assert sum(with_stuk.roem) - sum(without.roem) == 20
+    # the trick's own roem (if any) is not counted in either: it was not declared
+    trick_roem = [i for i in with_stuk.ledger if i.trick == second and i.rule.topic == "roem"]
+    assert all(not i.counted for i in trick_roem if i.rule is RuleId.ROEM_DECLARE)
+
+
+def test_stuk_announced_must_be_true_false_or_unsaid() -> None:
+    tricks, trump, choosers, _ = _stuk_from_hand_deal()
+    with pytest.raises(ImpossiblePositionError, match="stuk_announced must be True, False"):
+        score_deal(
+            tricks, trump, choosers, "amsterdam+stuk_from_hand",
+            stuk_announced="yes",  # type: ignore[arg-type]
+        )  # fmt: skip
+
+
 def test_score_deal_agrees_with_the_reference_on_random_deals() -> None:
     rng = random.Random(3)
     for _ in range(2000):

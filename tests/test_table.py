@@ -408,8 +408,8 @@ def _played_by(game: TableGame, seat: Seat) -> set[Card]:
 
 
 def test_stuk_from_hand_counts_without_a_declaration_on_a_trick() -> None:
-    """Variant stuk_from_hand: stuk is announced with the second card, so the table counts it
-    wherever it falls (the learner cannot declare it on a trick)."""
+    """Variant stuk_from_hand: stuk is announced with the second card (the table announces it
+    for every player), so it counts wherever it falls, declared trick or not."""
     rules = AMSTERDAM.with_variants(stuk_from_hand=True)
     found = 0
     for seed in range(120):
@@ -421,6 +421,27 @@ def test_stuk_from_hand_counts_without_a_declaration_on_a_trick() -> None:
             counted = [i for i in game.score().ledger if i.rule is RuleId.ROEM_STUK]
             assert counted == everything
     assert found >= 3
+
+
+def test_stuk_from_hand_does_not_make_an_undeclared_run_in_its_trick_count() -> None:
+    """RULES.md: stuk from hand is announced with its second card; a run in that card's trick
+    counts only when declared. Seed 192's first deal: our pair takes trick 7 with a run of
+    three and the second stuk card; the learner declares nothing."""
+    game = TableGame.new(192, AMSTERDAM.with_variants(stuk_from_hand=True), "coach")
+    _finish_deal(game)
+    in_trick = [i for i in game.score().ledger if i.trick == 6 and i.rule.topic == "roem"]
+    stuk = [i for i in in_trick if i.rule is RuleId.ROEM_STUK]
+    run = [i for i in in_trick if i.rule is RuleId.ROEM_DECLARE]  # the run, not counted
+    assert len(stuk) == 1 and stuk[0].counted and stuk[0].pair == LEARNER.pair
+    assert len(run) == 1 and not run[0].counted and run[0].points == 20
+    forgotten = [s for s in game.steps() if s.trick == 6 and s.question == "count-trick"]
+    assert [(s.correct, s.rule) for s in forgotten] == [(False, RuleId.ROEM_DECLARE)]
+    # the score sheet agrees with the core's score of the same tricks, stuk announced
+    tricks = [(int(leader), cards) for leader, cards in game.deal.tricks]
+    theirs = {n for n in range(8) if game.trick_winner(n).pair != LEARNER.pair}
+    core = score_deal(tricks, game.deal.trump, game.deal.choosers, game.rules,
+                      declared=theirs, stuk_announced=True)  # fmt: skip
+    assert game.score().points == core.points
 
 
 def test_a_save_that_is_not_a_record_is_refused_with_a_table_error() -> None:
