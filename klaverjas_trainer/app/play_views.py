@@ -162,30 +162,32 @@ def show_table_news(game: TableGame) -> None:
         st.info(f"{words} {roem_words(judged.roem)}", icon=":material/campaign:")
 
 
+def calls_made(game: TableGame) -> list[tuple[Seat, str]]:
+    """Each call of the deal so far with its seat, from the first hand on."""
+    first = game.dealer.left
+    return [(Seat((first + number) % 4), call) for number, call in enumerate(game.record.calls)]
+
+
 def bidding(game: TableGame) -> str:
     """Each seat's call of the deal, from the first hand on ("Choosing trumps: West passed,
     North passed, East chose ♥."); empty before the first call."""
-    first = game.dealer.left
-    calls = []
-    for number, call in enumerate(game.record.calls):
-        seat = who(Seat((first + number) % 4))
-        if call == "pass":
-            calls.append(t("bid-pass", seat=seat))
-        else:
-            calls.append(t("bid-name", seat=seat, trump=call))
+    calls = [
+        t("bid-pass", seat=who(seat))
+        if call == "pass"
+        else t("bid-name", seat=who(seat), trump=call)
+        for seat, call in calls_made(game)
+    ]
     return t("play-bidding", calls=", ".join(calls)) if calls else ""
 
 
 def show_calls(game: TableGame) -> None:
     """What was said about trumps so far, from the first hand on."""
-    first = game.dealer.left
-    said = []
-    for number, call in enumerate(game.record.calls):
-        seat = seat_name(Seat((first + number) % 4))
-        if call == "pass":
-            said.append(t("said-pass", seat=seat))
-        else:
-            said.append(t("said-name", seat=seat, trump=call))
+    said = [
+        t("said-pass", seat=seat_name(seat))
+        if call == "pass"
+        else t("said-name", seat=seat_name(seat), trump=call)
+        for seat, call in calls_made(game)
+    ]
     if said:
         st.markdown(" ".join(said))
 
