@@ -1,6 +1,7 @@
 """One way from a learner's reply to a graded answer ready to store, for the drill and the
 lessons alike: the question as asked (`Asked`, made from a puzzle or a lesson check), its
-solution worked out once, the grade, and the answer record with every rule that decides it.
+solution worked out once, the grade, and the answer record with every rule that decides it;
+and the answer record of a decision the table graded (`table_answer`).
 
 Pure (no Streamlit, no database): the page stores `Graded.answer(...)` in the transaction it
 needs (the drill with its kept place and the learner's best streak, a lesson on its own) and
@@ -19,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from klaverjas_core import RuleId, RuleSet
-from klaverjas_questions import Grade, QuestionKind, Solution
+from klaverjas_questions import Grade, QuestionKind, Solution, question_kind
+from klaverjas_table import TableGame, TableStep
 from klaverjas_trainer.storage import AnswerRecord
 from lessons import Check
 from puzzles import Puzzle
@@ -102,4 +104,28 @@ def grade(asked: Asked, reply: Any) -> Graded:
     """`reply` (of the kind's answer type) graded part by part."""
     return Graded(
         asked, asked.kind.grade(asked.content, asked.rules, reply), asked.kind.encode(reply)
+    )
+
+
+def table_answer(
+    game: TableGame, step: TableStep, seconds: float, assignment_id: int | None = None
+) -> AnswerRecord:
+    """A decision at the table as a stored answer, marked as coming from play (and counted
+    for a shared deal's assignment while that deal is in play). Where it is a card, the item
+    names it: ``play/<deal number>/<deal>/<trick>/<card>`` (the reply says only allowed or not)."""
+    kind = question_kind(step.question)
+    where = f"play/{game.seed}/{step.deal + 1}/{step.trick + 1}"
+    return AnswerRecord(
+        source="play",
+        item_id=where if step.card is None else f"{where}/{step.card}",
+        kind=step.question,
+        rule=step.rule.value,
+        tags=tuple(tag.value for tag in step.tags),
+        rules=game.rules.name,
+        level=1,
+        given=kind.encode(kind.read_answer(step.reply)),
+        correct=step.correct,
+        seconds=seconds,
+        hinted=step.hinted,
+        assignment_id=assignment_id,
     )

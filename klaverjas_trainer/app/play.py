@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from klaverjas_core import Card, RuleSet
-from klaverjas_questions import question_kind
-from klaverjas_table import Outcome, TableError, TableGame, TableStep
+from klaverjas_table import Outcome, TableError, TableGame
+from klaverjas_trainer.app.answering import table_answer
 from klaverjas_trainer.storage import ProgressStore
-from klaverjas_trainer.storage.store import AnswerRecord
 
 T = TypeVar("T")
 
@@ -112,7 +111,7 @@ def move(
     made = game.steps()[steps_before:]
     shared = state.assignment_id
     decisions = [
-        answer_of(game, step, seconds, shared if step.deal == 0 else None) for step in made
+        table_answer(game, step, seconds, shared if step.deal == 0 else None) for step in made
     ]
     finished = game.deal_number > 0 or game.phase in ("score", "over")  # the first deal is done
     try:
@@ -123,27 +122,3 @@ def move(
         state.game = TableGame.from_dict(before)
         raise
     return result
-
-
-def answer_of(
-    game: TableGame, step: TableStep, seconds: float, assignment_id: int | None = None
-) -> AnswerRecord:
-    """A decision at the table as a stored answer, marked as coming from play (and counted
-    for a shared deal's assignment while that deal is in play). Where it is a card, the item
-    names it: ``play/<deal number>/<deal>/<trick>/<card>`` (the reply says only allowed or not)."""
-    kind = question_kind(step.question)
-    where = f"play/{game.seed}/{step.deal + 1}/{step.trick + 1}"
-    return AnswerRecord(
-        source="play",
-        item_id=where if step.card is None else f"{where}/{step.card}",
-        kind=step.question,
-        rule=step.rule.value,
-        tags=tuple(tag.value for tag in step.tags),
-        rules=game.rules.name,
-        level=1,
-        given=kind.encode(kind.read_answer(step.reply)),
-        correct=step.correct,
-        seconds=seconds,
-        hinted=step.hinted,
-        assignment_id=assignment_id,
-    )
