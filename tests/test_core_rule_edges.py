@@ -30,8 +30,11 @@ from klaverjas_core import (
     Seat,
     Suit,
     TrumpChoice,
+    UnknownRuleSetError,
     _tables,
     check_card,
+    deal_hands,
+    format_cards,
     legal_cards,
     parse_cards,
     random_playout,
@@ -42,7 +45,7 @@ from klaverjas_core import (
     trick_winner,
 )
 from klaverjas_core.cards import mask_of
-from klaverjas_core.playout import PositionRecord
+from klaverjas_core.playout import PositionRecord, random_card
 
 R = RuleId
 TRUMP_HIGH_TO_LOW = "J 9 A 10 K Q 8 7"
@@ -482,3 +485,92 @@ def test_a_played_deal_scores_its_own_tricks_with_the_roem_declared() -> None:
     assert full == score_deal([(int(s), c) for s, c in deal.tricks], "♠", 0)
     unannounced = deal.score(declared=[])
     assert unannounced.roem == (0, 0) and unannounced.forgotten_roem == sum(full.roem)
+
+
+def test_a_deal_made_from_hands_is_strict_unless_it_referees() -> None:
+    deal = Deal(deal_hands(random.Random(5), Seat.NORTH), Seat.NORTH)
+    deal.name_trumps("♥")
+    while len(deal.legal_cards()) == len(deal.hand(deal.to_move)):
+        deal.play(deal.legal_cards().cards[0])
+    illegal = next(c for c in deal.hand(deal.to_move) if c not in deal.legal_cards())
+    with pytest.raises(IllegalPlayError):
+        deal.play(illegal)
+
+
+def test_a_deal_is_scored_under_its_own_rules() -> None:
+    # stuk in one trick from two players: trick roem in Amsterdam, none with stuk_from_hand
+    for seed in range(300):
+        deal = Deal.shuffled(random.Random(seed), Seat.EAST, "amsterdam+stuk_from_hand")
+        deal.name_trumps("♦")
+        for _ in range(32):
+            deal.play(deal.legal_cards().cards[0])
+        tricks = [(int(s), c) for s, c in deal.tricks]
+        if score_deal(tricks, "♦", deal.choosers) != score_deal(
+            tricks, "♦", deal.choosers, deal.rules
+        ):
+            break
+    assert deal.score() == score_deal(tricks, "♦", deal.choosers, deal.rules)
+    assert deal.score() != score_deal(tricks, "♦", deal.choosers)
+
+
+def test_a_pit_keeps_the_other_pairs_stuk_from_hand() -> None:
+    # Spades trump; seat 0 leads and wins all eight tricks; seat 1 plays Q♠ (trick 0) and K♠
+    # (trick 1): under stuk_from_hand pair 1 has 20 roem although it took no trick.
+    tricks = [
+        (0, "J♠ Q♠ 7♣ 8♣"),
+        (0, "9♠ K♠ 9♣ 10♣"),
+        (0, "A♠ 7♠ J♣ Q♣"),
+        (0, "10♠ 8♠ K♣ 7♦"),
+        (0, "A♣ 8♦ 9♦ 10♦"),  # run 8-9-10♦: 20
+        (0, "A♦ J♦ Q♦ K♦"),  # run J-Q-K-A♦: 50
+        (0, "A♥ 7♥ 8♥ 9♥"),  # run 7-8-9♥: 20
+        (0, "10♥ J♥ Q♥ K♥"),  # run 10-J-Q-K♥: 50
+    ]
+    score = score_deal(tricks, "♠", 0, "amsterdam+stuk_from_hand")
+    assert score.pit == 0 and score.roem == (140, 20)
+    assert score.points == (162 + 140 + 100, 20)
+
+
+def test_an_unknown_variant_is_an_unknown_rule_set() -> None:
+    with pytest.raises(UnknownRuleSetError):
+        RuleSet.parse("amsterdam+bogus")
+    with pytest.raises(UnknownRuleSetError):
+        AMSTERDAM.with_variants(bogus=True)
+
+
+def test_a_position_checks_a_card_by_text() -> None:
+    position = Position.parse("trump=♥ trick=A♣,8♥ hand=Q♥,7♦")
+    assert not position.check("7♦").legal and position.check("Q♥").legal
+
+
+def test_verdicts_and_legal_sets_have_a_plain_summary_for_logs() -> None:
+    result = legal_cards("Q♥ 7♦", "A♣ 8♥", "♥")
+    assert str(result.verdict("7♦")) == "7♦ not allowed (play.must-overtrump)"
+    assert str(result.verdict("Q♥")) == "Q♥ allowed (play.must-overtrump)"
+    assert repr(result) == "<LegalCards Q♥ (play.must-overtrump)>"
+
+
+@pytest.mark.parametrize("number", range(32))
+def test_a_card_is_made_from_its_index(number: int) -> None:
+    made = Card._make(number)
+    assert (made.suit, made.rank) == (list(Suit)[number // 8], list(Rank)[number % 8])
+    assert (made.index, made.bit) == (number, 1 << number)
+
+
+def test_cards_written_in_letters_read_back() -> None:
+    hand = CardSet.parse("10♥ J♣")
+    assert format_cards(hand, letters=True) == "JC TH"
+    assert repr(hand) == "CardSet.parse('JC TH')"
+    assert CardSet.parse("JC TH") == hand
+
+
+def test_a_play_out_keeps_the_trumps_it_is_given() -> None:
+    for trump in range(4):
+        assert random_playout(random.Random(trump), trump=trump).trump == trump
+
+
+def test_the_random_policy_draws_every_legal_card() -> None:
+    rng = random.Random(0)
+    legal = 0b10110
+    drawn = {random_card(rng, 0, legal, (), 0) for _ in range(200)}
+    assert drawn == {1, 2, 4}
