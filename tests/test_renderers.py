@@ -4,9 +4,13 @@ kind without a part fails here (or in mypy, for a part its declaration leaves ou
 
 from __future__ import annotations
 
-from klaverjas_core import AMSTERDAM, CITIES, ROTTERDAM
+from streamlit.string_util import extract_leading_icon
+
+from klaverjas_core import AMSTERDAM, CITIES, ROTTERDAM, parse_cards
 from klaverjas_questions import KINDS, Grade
 from klaverjas_questions.count_trick import TrickContent, TrickCount
+from klaverjas_trainer.app.board import card_pill
+from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.questions import VIEWS, card_checks, view_of
 from klaverjas_trainer.texts import describe_answer
 from klaverjas_trainer.texts.catalogue import LANGUAGES, language
@@ -86,3 +90,16 @@ def test_each_kind_s_flags_follow_from_its_answer() -> None:
         assert question.both_rule_sets == (set(CITIES) <= fields), kind
         picks = view_of(kind).picks_from_hand
         assert picks == ("hand" in puzzle.content.to_dict() and fields <= {"cards", *CITIES})
+
+
+def test_a_card_pill_reads_as_its_card_and_gives_streamlit_no_icon_to_look_for() -> None:
+    # Streamlit searches a pill label's first word for an emoji (~80 µs on a non-ASCII word):
+    # the label's first word is empty, and the rest is the card's coloured label.
+    for code in LANGUAGES:
+        with language(code):
+            for card in parse_cards("Q♥ 10♠ 7♦ A♣"):
+                for four in (False, True):
+                    label = card_pill(card, four_colour=four)
+                    first, _, rest = label.partition(" ")
+                    assert first == "" and rest == card_label(card, four_colour=four)
+                    assert extract_leading_icon(first) == ("", "")

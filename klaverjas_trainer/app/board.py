@@ -148,13 +148,21 @@ def pick_cards(
         list(cards),
         selection_mode="multi",
         key=key,
-        format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
+        format_func=bound(lambda card: card_pill(card, four_colour=profile.four_colour)),
         disabled=locked,
     )
     faces = trump_pills_css(key, cards, trump)
     if faces:
         st.html(faces)  # styles only: no room taken on the page
     return list(chosen)
+
+
+def card_pill(card: object, *, four_colour: bool) -> str:
+    """A card's label on a pill: `card_label` behind a space. Streamlit looks for an emoji
+    icon in a label's first word, and its emoji pattern takes ~80 µs on any word that is not
+    plain ASCII (every card name, with its suit): 8 cards, twice per answer. The space makes
+    the first word empty (no icon to look for); Markdown drops it, so the pill reads the same."""
+    return " " + card_label(card if isinstance(card, Card) else str(card), four_colour=four_colour)
 
 
 #: A trump to tap looks like a drawn trump (cards.CSS's `.kj-trump`): the gold border the
@@ -208,10 +216,10 @@ def css_string(text: str) -> str:
     return f'"{escaped.replace(chr(10), " ")}"'
 
 
-def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str, str]]) -> None:
+def picked_marks(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str, str]]) -> str:
     """After an answer the cards the learner tapped carry the marks themselves: allowed, not
-    allowed, chosen wrongly or missed, in colour and in words on the card (`lock_answered`
-    keeps them from taking a tap)."""
+    allowed, chosen wrongly or missed, in colour and in words on the card. The style rules,
+    for `lock_answered`, which also keeps them from taking a tap."""
     scope = f".{key_class(key)}"
     rules = []
     for index, card in enumerate(cards, start=1):
@@ -221,21 +229,22 @@ def mark_picked(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[str
             rules.append(f"{button} {{ {PILL_MARKS[state]} }}")
         if note:
             rules.append(f"{button}::after {{ content: {css_string(note)}; }}")
-    st.markdown(f"<style>{' '.join(rules)}</style>", unsafe_allow_html=True)
+    return " ".join(rules)
 
 
 #: Once answered, the question's cards and fields take no taps (the next run disables them;
 #: this holds for the run in which the answer was stored).
-LOCK_CSS: Final = """<style>[data-testid="stForm"] [data-testid="stButtonGroup"],
+LOCK_RULES: Final = """[data-testid="stForm"] [data-testid="stButtonGroup"],
 [data-testid="stForm"] input, [data-testid="stForm"] [data-baseweb="select"]
 { pointer-events: none; }
 [data-testid="stForm"] button[data-testid$="FormSubmit"] { pointer-events: none;
-  background: #ecebea; border-color: #d6d5d3; color: #4a4947; }  /* greyed, yet 7:1 */
-</style>"""
+  background: #ecebea; border-color: #d6d5d3; color: #4a4947; }  /* greyed, yet 7:1 */"""
 
 
-def lock_answered() -> None:
-    st.markdown(LOCK_CSS, unsafe_allow_html=True)
+def lock_answered(marks: str = "") -> None:
+    """The answered question locked, with the `marks` of `picked_marks` on its cards: one
+    style element (each element costs the server a message to the browser)."""
+    st.markdown(f"<style>{LOCK_RULES}\n{marks}</style>", unsafe_allow_html=True)
 
 
 def yes_no(question: str, key: str, *, locked: bool = False) -> bool | None:

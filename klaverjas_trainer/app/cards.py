@@ -55,7 +55,7 @@ CSS = """
   border-radius: .45rem; border: 1px solid #999; background: #fff;
   box-shadow: 0 1px 2px rgba(0,0,0,.25); align-items: flex-start; padding: .3rem .45rem; }
 [data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.45rem; font-weight: 700; }
-/* Once answered, a card to tap says on its face what it was (see board.mark_picked). */
+/* Once answered, a card to tap says on its face what it was (see board.picked_marks). */
 [data-testid="stForm"] button[data-variant="pills"]::after { display: block; margin-top: .3rem;
   font-size: .72rem; font-weight: 600; line-height: 1.1; color: #222; max-width: 4.6rem;
   white-space: normal; }

@@ -88,9 +88,8 @@ def _draw(shown: Feedback) -> None:
         st.error(shown.headline, icon=":material/cancel:")
         if shown.lines:
             st.markdown("\n".join([t("your-mistakes"), *(f"- {line}" for line in shown.lines)]))
-    st.markdown(shown.rule)
-    if shown.explanation:
-        st.write(shown.explanation)
+    # The rule and the rest of the explanation as one element (each is a message to send).
+    st.markdown("\n\n".join(part for part in (shown.rule, shown.explanation) if part))
 
 
 def explain_all(facts: Iterable[Fact]) -> str:

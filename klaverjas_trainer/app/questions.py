@@ -47,6 +47,7 @@ from klaverjas_questions.positions import (
 from klaverjas_questions.seats import PassAnswer, SeatAnswer, SpeakContent
 from klaverjas_questions.who_revoked import RevokeAnswer, RevokeContent
 from klaverjas_trainer.app.board import (
+    card_pill,
     pick_cards,
     show_cards,
     show_position,
@@ -55,7 +56,6 @@ from klaverjas_trainer.app.board import (
     show_trump,
     yes_no,
 )
-from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.services import Profile
 from klaverjas_trainer.app.table_view import table_html, tricks_html
 from klaverjas_trainer.texts import bound, card_text, rule_title, seat_name, t
@@ -292,7 +292,7 @@ def ask_count(
         winner = st.pills(
             labels["winner"],
             list(content.trick),
-            format_func=bound(lambda card: card_label(card, four_colour=profile.four_colour)),
+            format_func=bound(lambda card: card_pill(card, four_colour=profile.four_colour)),
             key=f"{key}-winner",
             disabled=locked,
         )

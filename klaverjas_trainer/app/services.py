@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import time
+import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -286,10 +287,22 @@ def saved_rule_set(settings: Mapping[str, object]) -> RuleSet:
         return AMSTERDAM
 
 
+#: The profile per script run (keyed by the run's session state) for `session_language`: every
+#: word on a page asks for the language, and a lookup in `st.session_state` (locked,
+#: widget-aware) costs about as much as wording the text. Weak: a finished run's entry goes.
+_PROFILES: weakref.WeakKeyDictionary[object, Profile] = weakref.WeakKeyDictionary()
+
+
 def profile() -> Profile:
-    found = st.session_state.get("profile")
-    if not isinstance(found, Profile):  # first visit, or the app's code was reloaded
-        found = st.session_state["profile"] = Profile()
+    """This session's profile (made on the first visit, or when the app's code was reloaded)."""
+    context = get_script_run_ctx(suppress_warning=True)
+    found = None if context is None else _PROFILES.get(context.session_state)
+    if found is None:
+        found = st.session_state.get("profile")
+        if not isinstance(found, Profile):
+            found = st.session_state["profile"] = Profile()
+        if context is not None:
+            _PROFILES[context.session_state] = found
     return found
 
 
@@ -302,10 +315,13 @@ def browser_language(locale: str | None) -> str:
 def session_language() -> str | None:
     """The language of the session whose script thread runs this: read from its state, so a
     fragment's own rerun and a callback (which skip the page's top-level code) speak it too."""
-    if get_script_run_ctx(suppress_warning=True) is None:
+    context = get_script_run_ctx(suppress_warning=True)
+    if context is None:
         return None  # a command-line run or a plain test: English unless a block says
-    found = st.session_state.get("profile")
-    return found.language if isinstance(found, Profile) else None
+    found = _PROFILES.get(context.session_state)
+    if found is None and isinstance(st.session_state.get("profile"), Profile):
+        found = profile()  # the first word of this run
+    return None if found is None else found.language
 
 
 # Registered on import, before any page draws a word: every page imports this module.

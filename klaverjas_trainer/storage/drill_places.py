@@ -10,11 +10,24 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from klaverjas_trainer.storage.db import reading, writing
 from klaverjas_trainer.storage.schema import answers, drill_places
 from klaverjas_trainer.storage.store import AnswerRecord, ProgressStore
+
+# Built once: every answer and every new puzzle writes the place, and building a statement
+# costs more than running it on SQLite.
+_ADD_ANSWER = answers.insert()
+_KEY = drill_places.c.learner_id == bindparam("learner")
+_MOVE = (
+    drill_places.update().where(_KEY).values(place=bindparam("kept"), updated_at=bindparam("at"))
+)
+_FIRST = drill_places.insert().values(
+    learner_id=bindparam("learner"), place=bindparam("kept"), updated_at=bindparam("at")
+)
+_FORGET = drill_places.delete().where(_KEY)
+_READ = select(drill_places.c.place).where(_KEY)
 
 
 class DrillPlaces:
@@ -38,27 +51,23 @@ class DrillPlaces:
         An answer that names no known kind or rule raises ValueError, before anything is
         written."""
         row = None if answer is None else self.store._answer_row(learner_id, answer)
-        key = drill_places.c.learner_id == learner_id
         with writing(self.engine) as connection:
             if row is not None:
-                connection.execute(answers.insert().values(row))
-            connection.execute(drill_places.delete().where(key))
-            if place is not None:
-                connection.execute(
-                    drill_places.insert().values(
-                        learner_id=learner_id,
-                        place=json.dumps(dict(place), ensure_ascii=False, sort_keys=True),
-                        updated_at=self.store.now(),
-                    )
-                )
+                connection.execute(_ADD_ANSWER, row)
+            if place is None:
+                connection.execute(_FORGET, {"learner": learner_id})
+            else:
+                kept = json.dumps(dict(place), ensure_ascii=False, sort_keys=True)
+                values = {"learner": learner_id, "kept": kept, "at": self.store.now()}
+                if connection.execute(_MOVE, values).rowcount == 0:  # the learner's first
+                    connection.execute(_FIRST, values)
             if settings is not None:
                 self.store.write_settings(connection, learner_id, settings)
 
     def load(self, learner_id: int) -> dict[str, Any] | None:
         """The learner's place, or None (none kept, or a row that is not a JSON object)."""
-        query = select(drill_places.c.place).where(drill_places.c.learner_id == learner_id)
         with reading(self.engine) as connection:
-            text = connection.execute(query).scalar()
+            text = connection.execute(_READ, {"learner": learner_id}).scalar()
         if text is None:
             return None
         try:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 import pandas as pd
-from sqlalchemy import ColumnElement, Connection, Engine, and_, func, select
+from sqlalchemy import ColumnElement, Connection, Engine, and_, bindparam, func, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from klaverjas_core import RuleId
@@ -99,6 +99,11 @@ class AnswerRecord:
         if not isinstance(reply, dict) or canonical_json(reply) != self.given:
             found.append(f"the reply {self.given!r} is not canonical JSON")
         return found
+
+
+#: Counting answers, built once (the drill counts before each new puzzle).
+_COUNT_ALL = select(func.count()).select_from(answers)
+_COUNT_OF = _COUNT_ALL.where(answers.c.learner_id == bindparam("learner"))
 
 
 class ProgressStore:
@@ -262,7 +267,7 @@ class ProgressStore:
         """Store one answer; an answer that names no known kind or rule raises ValueError."""
         row = self._answer_row(learner_id, answer, assignment_id)
         with self._write() as connection:
-            connection.execute(answers.insert().values(row))
+            connection.execute(answers.insert(), row)
 
     def _answer_row(
         self, learner_id: int, answer: AnswerRecord, assignment_id: int | None = None
@@ -318,11 +323,11 @@ class ProgressStore:
         return answers_frame(rows, ANSWER_COLUMNS)
 
     def answer_count(self, learner_id: int | None = None) -> int:
-        query = select(func.count()).select_from(answers)
-        if learner_id is not None:
-            query = query.where(answers.c.learner_id == learner_id)
+        """How many answers are stored (of one learner): the drill asks before each puzzle."""
         with self._read() as connection:
-            return int(connection.execute(query).scalar_one())
+            if learner_id is None:
+                return int(connection.execute(_COUNT_ALL).scalar_one())
+            return int(connection.execute(_COUNT_OF, {"learner": learner_id}).scalar_one())
 
     # --- the game at the table ---
 

@@ -15,7 +15,7 @@ from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import (
     focus_first_answer,
     lock_answered,
-    mark_picked,
+    picked_marks,
     show_rule_set,
     style,
 )
@@ -219,15 +219,16 @@ def ask_and_grade(puzzle: Puzzle) -> None:
                 settings=current.settings(),  # in one transaction
             )
             current.best_streak = max(current.best_streak, state.best_streak)
-    if state.grade is not None:
-        lock_answered()  # the reply is stored: it stays as given
+    grade = state.grade
+    checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
+    if grade is not None:  # the reply is stored: it stays as given, its cards marked
+        marks = ""
+        if checks and renderer.picks_from_hand:
+            marks = picked_marks(reply_key, puzzle.content.hand, checks)
+        lock_answered(marks)
     with board:
-        grade = state.grade
-        checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
-        if renderer.picks_from_hand:  # the hand is the cards to tap, marked once answered
+        if renderer.picks_from_hand:  # the hand is the cards to tap
             board_before_picking(puzzle.content, current)
-            if checks:
-                mark_picked(reply_key, puzzle.content.hand, checks)
         else:
             renderer.board(puzzle.content, current, checks)
 

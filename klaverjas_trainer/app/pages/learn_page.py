@@ -8,7 +8,7 @@ import streamlit as st
 
 from klaverjas_trainer.app import answering
 from klaverjas_trainer.app.assignments import lesson_name, show_assignments
-from klaverjas_trainer.app.board import lock_answered, mark_picked, style
+from klaverjas_trainer.app.board import lock_answered, picked_marks, style
 from klaverjas_trainer.app.feedback import feedback, show_feedback
 from klaverjas_trainer.app.in_view import scroll_into_view
 from klaverjas_trainer.app.lesson_board import show_step_picture
@@ -143,10 +143,11 @@ def lesson_view(lesson: Lesson) -> None:
             checks = chosen_wrong_only(checks)
     with table_slot:
         show_table(step, index, checks)
-    if grade is not None:
-        lock_answered()  # until "Try again", the reply stays as given
-    if checks and check is not None and view_of(check.kind.name).picks_from_hand:
-        mark_picked(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
+    if grade is not None:  # until "Try again", the reply stays as given
+        marks = ""
+        if checks and check is not None and view_of(check.kind.name).picks_from_hand:
+            marks = picked_marks(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
+        lock_answered(marks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
     if terms:
         with st.expander(t("glossary")):
