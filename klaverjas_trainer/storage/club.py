@@ -170,7 +170,7 @@ class ClubStore:
 
     def check_teacher_password(self, password: str) -> bool:
         """Whether `password` is the teacher's; raises `TooManyTriesError` after many wrong ones."""
-        self.limits.check(TEACHER_TARGET)
+        claim = self.limits.claim((TEACHER_TARGET, False))  # counted before it is checked
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
         if from_env:
             right = secrets.compare_digest(password.encode(), from_env.encode())
@@ -178,9 +178,7 @@ class ClubStore:
             stored = self._stored_password()
             right = stored is not None and verify_secret(password, stored)
         if right:
-            self.limits.succeeded(TEACHER_TARGET)
-        else:
-            self.limits.failed(TEACHER_TARGET)
+            self.limits.right(claim)
         return right
 
     def _stored_password(self) -> str | None:

@@ -13,14 +13,15 @@ each of many members, or from one connection across groups, is slowed down as we
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 
-from klaverjas_trainer.storage.db import InputError, StorageError, reading, writing
+from klaverjas_trainer.storage.db import InputError, StorageError, writing
 from klaverjas_trainer.storage.schema import attempts
 
 FREE_TRIES: Final = 5  # a learner mistyping a PIN is not slowed down at once
@@ -49,60 +50,96 @@ class TooManyTriesError(InputError):
         self.minutes = minutes
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A try that was counted before its PIN or password was checked: the targets it counted
+    on (name, shared), given back to `Limiter.right` when it was right."""
+
+    targets: tuple[tuple[str, bool], ...]
+
+
 class Limiter:
-    """Counts wrong tries per target ("pin:12", "teacher") in the database."""
+    """Counts tries per target ("pin:12", "teacher", "group:3", "client:...") in the database.
+
+    A try is counted *before* its PIN or password is checked, in one transaction that also
+    decides whether it may be checked at all (`claim`): sessions that guess at once are lined
+    up by the database (a row lock on PostgreSQL, the write lock on SQLite), so many of them
+    get no more guesses than one. A right answer then takes its count back (`right`)."""
 
     def __init__(self, engine: Engine, now: Callable[[], datetime]) -> None:
         self.engine, self.now = engine, now
 
-    def check(self, target: str) -> None:
-        """Raises `TooManyTriesError` while `target` must wait."""
-        query = select(attempts.c.locked_until).where(attempts.c.target == target)
-        with reading(self.engine) as connection:
-            until = connection.execute(query).scalar()
-        if until is None:
-            return
-        left = _aware(until) - self.now()
-        if left > timedelta(0):
-            raise TooManyTriesError(max(1, math.ceil(left.total_seconds() / 60)))
-
-    def failed(self, target: str, *, shared: bool = False) -> None:
-        """One more wrong try: from the free ones on, the next must wait. A `shared` target
-        (a group, a client) counts over a day and allows more free tries."""
+    def claim(self, *targets: tuple[str, bool]) -> Claim:
+        """Count one try on each (name, shared) target, or raise `TooManyTriesError` (and count
+        nothing) while any of them must wait. A shared target (a group, a client) counts over
+        a day and allows `FREE_SHARED_TRIES` free tries; the others `FREE_TRIES`."""
         try:
-            self._count(target, shared)
+            self._claim(targets)
         except StorageError as error:
             if not isinstance(error.__cause__, IntegrityError):
                 raise
-            self._count(target, shared)  # a try at the same moment made the row: count on it
+            self._claim(targets)  # a try at the same moment made a row: count on it
+        return Claim(targets)
 
-    def _count(self, target: str, shared: bool) -> None:
+    def _claim(self, targets: Sequence[tuple[str, bool]]) -> None:
         now = self.now()
         with writing(self.engine) as connection:
-            row = connection.execute(
-                select(attempts.c.failures, attempts.c.window_start).where(
-                    attempts.c.target == target
+            for target, shared in targets:
+                key = attempts.c.target == target
+                # The write comes first: it takes the lock before anything is read.
+                bumped = connection.execute(
+                    attempts.update().where(key).values(failures=attempts.c.failures + 1)
                 )
-            ).first()
-            failures = 1 if row is None else row.failures + 1
-            start = now if row is None or row.window_start is None else _aware(row.window_start)
-            if shared and now - start >= SHARED_WINDOW:
-                failures, start = 1, now  # a new day: the group's count starts again
-            wait = wait_after(failures, FREE_SHARED_TRIES if shared else FREE_TRIES)
-            values = {
-                "failures": failures,
-                "locked_until": now + wait if wait else None,
-                "window_start": start if shared else None,
-            }
-            if row is None:
-                connection.execute(attempts.insert().values(target=target, **values))
-            else:
+                if bumped.rowcount == 0:
+                    connection.execute(
+                        attempts.insert().values(target=target, failures=1, window_start=now)
+                    )
+                row = connection.execute(
+                    select(
+                        attempts.c.failures, attempts.c.locked_until, attempts.c.window_start
+                    ).where(key)
+                ).one()
+                if row.locked_until is not None and _aware(row.locked_until) > now:
+                    left = _aware(row.locked_until) - now
+                    # Leaving the block with the error rolls back every count made in it.
+                    raise TooManyTriesError(max(1, math.ceil(left.total_seconds() / 60)))
+                failures = row.failures
+                start = now if row.window_start is None else _aware(row.window_start)
+                if shared and now - start >= SHARED_WINDOW:
+                    failures, start = 1, now  # a new day: the group's count starts again
+                wait = wait_after(failures, FREE_SHARED_TRIES if shared else FREE_TRIES)
                 connection.execute(
-                    attempts.update().where(attempts.c.target == target).values(**values)
+                    attempts.update()
+                    .where(key)
+                    .values(
+                        failures=failures,
+                        locked_until=now + wait if wait else None,
+                        window_start=start if shared else None,
+                    )
                 )
 
-    def succeeded(self, target: str) -> None:
-        """The right PIN or password: the count starts again."""
+    def right(self, claim: Claim) -> None:
+        """The claimed try was right: a learner's or the teacher's own count starts again; a
+        shared count (a group's, a client's) only takes this try back."""
+        with writing(self.engine) as connection:
+            for target, shared in claim.targets:
+                key = attempts.c.target == target
+                if not shared:
+                    connection.execute(attempts.delete().where(key))
+                    continue
+                connection.execute(
+                    attempts.update()
+                    .where(key, attempts.c.failures > 0)
+                    .values(failures=attempts.c.failures - 1)
+                )
+                connection.execute(  # no wait is due below the free tries
+                    attempts.update()
+                    .where(key, attempts.c.failures < FREE_SHARED_TRIES)
+                    .values(locked_until=None)
+                )
+
+    def clear(self, target: str) -> None:
+        """Forget `target`'s count (a teacher lets a member try again; a new password)."""
         with writing(self.engine) as connection:
             connection.execute(attempts.delete().where(attempts.c.target == target))
 

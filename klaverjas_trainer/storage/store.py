@@ -192,18 +192,15 @@ class ProgressStore:
     ) -> None:
         """A PIN against its hash, with wrong tries counted per learner, and over a day per
         group and per client (`TooManyTriesError` while any of them must wait)."""
-        target = f"pin:{learner_id}"
-        shared = [f"group:{group_id}"] if group_id is not None else []
+        targets = [(f"pin:{learner_id}", False)]
+        if group_id is not None:
+            targets.append((f"group:{group_id}", True))
         if client:
-            shared.append(f"client:{client}"[:60])
-        for each in (target, *shared):
-            self.limits.check(each)
+            targets.append((f"client:{client}"[:60], True))
+        claim = self.limits.claim(*targets)  # counted before it is checked: no race past it
         if not verify_secret(pin, pin_hash):
-            self.limits.failed(target)
-            for each in shared:
-                self.limits.failed(each, shared=True)
             raise InputError("error-pin-mismatch", "that PIN does not match this name")
-        self.limits.succeeded(target)
+        self.limits.right(claim)
 
     def set_pin(self, learner_id: int, pin: str) -> None:
         """Guard a signed-in learner's name with a PIN from now on."""
