@@ -18,6 +18,18 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database URL: a SQLite file, then a database of its own on the test server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'trainer.sqlite3'}"
+        return
+    from .streamlit_server import fresh_database  # noqa: PLC0415 (only with a server)
+
+    with fresh_database(postgres_url()) as url:
+        yield url
+
+
 def postgres_url() -> str:
     """The test PostgreSQL server's URL; CI must give one, elsewhere the test is skipped."""
     url = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL", "")

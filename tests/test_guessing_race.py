@@ -12,16 +12,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.limits import FREE_TRIES, TooManyTriesError
-
-from .conftest import postgres_url
-from .streamlit_server import fresh_database
 
 pytestmark = pytest.mark.security
 
@@ -34,15 +30,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'race.sqlite3'}"
-        return
-    with fresh_database(postgres_url()) as url:
-        yield url
 
 
 @pytest.fixture

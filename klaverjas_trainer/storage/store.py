@@ -30,6 +30,7 @@ from klaverjas_trainer.storage.limits import Limiter
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
     answers,
+    app_settings,
     deal_results,
     games,
     learners,
@@ -164,6 +165,7 @@ class ProgressStore:
                             pin_hash=hash_secret(pin) if pin else None,
                             created_at=self._now(),
                             settings="{}",
+                            **new_learner_id(connection),
                         )
                     )
                 fresh = True
@@ -434,6 +436,30 @@ class ProgressStore:
 
     def _write(self) -> Any:
         return writing(self.engine)
+
+
+#: The highest learner id ever handed out (SQLite), kept so that no id is handed out twice.
+LEARNER_IDS_KEY: Final = "learner_ids_given"
+
+
+def new_learner_id(connection: Connection) -> dict[str, int]:
+    """The id for a new learner, as a column value, in the caller's write transaction: never
+    one handed out before. PostgreSQL's sequence never gives an id twice; SQLite gives the next
+    row the highest id in use plus one, so after the newest member is deleted a newcomer would
+    get their id (and with it the deleted member's open tabs and remembered devices)."""
+    if connection.dialect.name != "sqlite":
+        return {}
+    key = app_settings.c.key == LEARNER_IDS_KEY
+    # A write first: it takes SQLite's write lock before anything is read.
+    connection.execute(app_settings.update().where(key).values(value=app_settings.c.value))
+    given = connection.execute(select(app_settings.c.value).where(key)).scalar()
+    highest = connection.execute(select(func.max(learners.c.id))).scalar() or 0
+    new = max(highest, int(given or 0)) + 1
+    if given is None:
+        connection.execute(app_settings.insert().values(key=LEARNER_IDS_KEY, value=str(new)))
+    else:
+        connection.execute(app_settings.update().where(key).values(value=str(new)))
+    return {"id": new}
 
 
 def check_pin_format(pin: str) -> None:
