@@ -1,11 +1,13 @@
 """A database server's pooled connection is tested before use only when it sat idle, so an
 answer under load costs no `SELECT 1`, and a connection the server dropped while it sat in the
-pool is replaced instead of failing the learner's answer."""
+pool is replaced instead of failing the learner's answer. And a SQLite connection syncs every
+commit."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
@@ -64,3 +66,13 @@ def test_sqlite_connections_are_never_pinged(tmp_path: object) -> None:
     assert not engine.pool._pre_ping  # a file: nothing to test
     with engine.connect() as connection:
         assert connection.execute(text("SELECT 1")).scalar_one() == 1
+
+
+def test_sqlite_syncs_every_commit_so_an_acknowledged_answer_survives_a_power_cut(
+    tmp_path: Path,
+) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    engine.dispose()
