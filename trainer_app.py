@@ -15,6 +15,7 @@ from klaverjas_trainer.app.page_scripts import install_page_scripts
 from klaverjas_trainer.app.services import (
     current_language,
     keep_sign_ins,
+    learner_sign_in_holds,
     profile,
     sign_out,
     storage_problems_said,
@@ -84,6 +85,8 @@ navigation = st.navigation(pages)
 # when the teacher arrives from another page (a page's own call came too late for that).
 wide = navigation.url_path == "projector"
 st.set_page_config(layout="wide" if wide else "centered")
+with storage_problems_said():
+    learner_sign_in_holds()  # signed out on another device: signed out here too
 learner = profile().learner
 if learner is not None:
     st.sidebar.markdown(t("signed-in", name=md_escape(learner.name)))

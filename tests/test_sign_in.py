@@ -16,7 +16,7 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.tokens import Tokens
 
-from .test_app_flows import APP, DRILL, data_dir, fresh_app, sign_in
+from .test_app_flows import APP, DRILL, PROFILE, data_dir, fresh_app, sign_in
 from .test_club_flows import PROJECTOR, TEACHER
 
 __all__ = ["data_dir"]  # the fixture, re-used
@@ -79,14 +79,17 @@ def test_a_forged_or_expired_token_brings_nobody_back(
     app = sign_in(fresh_app(), "Anna")
     browser.keep(app)
     token = browser.cookies["kj_learner"]
-    kind, subject, issued, signature = token.split(".")
+    kind, subject, issued, sign_in_id, signature = token.split(".")
     store = ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
     bert = store.learner("Bert")
+    berts = store.remember(bert).split(".")[3]  # a real sign-in, of someone else
     forged = [
-        f"{kind}.{bert.id}.{issued}.{signature}",  # someone else's id under Anna's signature
-        f"{kind}.{subject}.{int(issued) + 1}.{signature}",
-        f"teacher.{subject}.{issued}.{signature}",
-        "learner.1.1.x",
+        f"{kind}.{bert.id}.{issued}.{sign_in_id}.{signature}",  # Bert's id, Anna's signature
+        f"{kind}.{bert.id}.{issued}.{berts}.{signature}",
+        f"{kind}.{subject}.{int(issued) + 1}.{sign_in_id}.{signature}",
+        f"teacher.{subject}.{issued}.{sign_in_id}.{signature}",
+        f"{kind}.{subject}.{issued}.{signature}",  # a token of the old form names no sign-in
+        "learner.1.1.x.y",
         "",
     ]
     for bad in forged:
@@ -124,3 +127,94 @@ def test_the_teacher_stays_signed_in_on_the_projector_until_the_password_changes
     assert not next_week.session_state["profile"].teacher  # the old sign-in no longer holds
     clubs = ClubStore(ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}")))
     assert not clubs.teacher_token_valid(browser.cookies["kj_teacher"])
+
+
+# --- sign-ins kept on the server (issue 23, finding 3) --------------------------------------
+
+
+def teacher_signs_in(monkeypatch: pytest.MonkeyPatch) -> tuple[Browser, AppTest]:
+    monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "club-evening")
+    browser = Browser(monkeypatch)
+    app = fresh_app()
+    app.switch_page(TEACHER).run()
+    app.text_input(key="teacher_password").set_value("club-evening")
+    app.form_submit_button(key="teacher_sign_in").click().run()
+    browser.keep(app)
+    assert app.session_state["profile"].teacher and "kj_teacher" in browser.cookies
+    return browser, app
+
+
+def test_the_teachers_idle_sign_out_holds_after_a_reload_and_in_a_new_tab(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    moment = [datetime.now(UTC)]
+    monkeypatch.setattr(ProgressStore, "now", lambda _store: moment[0])  # the server's clock
+    monkeypatch.setenv(services.TEACHER_IDLE_ENV, "30")
+    _, app = teacher_signs_in(monkeypatch)
+    moment[0] += timedelta(minutes=20)
+    reloaded = fresh_app()  # used within the idle time: still signed in, and that counts
+    reloaded.switch_page(TEACHER).run()
+    assert reloaded.session_state["profile"].teacher
+    moment[0] += timedelta(minutes=31)  # the shared club laptop, left alone
+    for later in (fresh_app(), fresh_app()):  # a reload, and a new tab, with the cookie
+        later.switch_page(TEACHER).run()
+        assert not later.session_state["profile"].teacher
+        assert later.text_input(key="teacher_password")  # asked for the password again
+    moment[0] += timedelta(seconds=1)
+    app.switch_page(TEACHER).run()  # the first tab, open all along, is signed out as well
+    assert not app.session_state["profile"].teacher
+
+
+def test_a_copied_cookie_brings_nobody_back_after_sign_out(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = Browser(monkeypatch)
+    app = sign_in(fresh_app(), "Anna")
+    browser.keep(app)
+    copied = browser.cookies["kj_learner"]  # a copy of the cookie, on another machine
+    app.button(key="learner_sign_out").click().run()
+    store = ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
+    assert store.remembered(copied) is None
+    teacher_browser, teacher = teacher_signs_in(monkeypatch)
+    kept = teacher_browser.cookies["kj_teacher"]
+    teacher.button(key="teacher_sign_out").click().run()
+    clubs = ClubStore(store)
+    assert not clubs.teacher_token_valid(kept)
+    store.engine.dispose()
+
+
+def test_sign_out_everywhere_ends_the_other_devices_open_sessions(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = Browser(monkeypatch)
+    phone = sign_in(fresh_app(), "Anna")
+    browser.keep(phone)
+    laptop = fresh_app()  # the same learner on a second device, signed in by the kept token
+    laptop.switch_page(DRILL).run()
+    next(b for b in laptop.button if b.key == "continue_as").click().run()
+    assert laptop.session_state["profile"].learner.name == "Anna"
+    bert = sign_in(fresh_app(), "Bert")
+    phone.switch_page(PROFILE).run()
+    phone.button(key="sign_out_everywhere").click().run()
+    assert phone.session_state["profile"].learner is None
+    laptop.switch_page(DRILL).run()  # the laptop's next run: signed out, and told why
+    assert laptop.session_state["profile"].learner is None
+    assert any("signed out" in w.value for w in laptop.warning)
+    bert.switch_page(DRILL).run()
+    assert bert.session_state["profile"].learner.name == "Bert"  # nobody else is
+
+
+def test_a_new_pin_or_teacher_password_ends_the_sign_ins_made_before(data_dir: Path) -> None:
+    store = ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
+    anna = store.learner("Anna")
+    before = store.remember(anna)
+    store.set_pin(anna.id, "7391")
+    assert store.remembered(before) is None
+    after = store.remember(anna)
+    assert store.remembered(after) == store.learner_by_id(anna.id)
+    clubs = ClubStore(store)
+    clubs.set_teacher_password("first-one")
+    evening = clubs.teacher_token()
+    clubs.set_teacher_password("first-one", replace=True)  # the operator resets it, to the same
+    assert not clubs.teacher_token_valid(evening)
+    store.engine.dispose()

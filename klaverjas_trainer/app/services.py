@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -10,6 +11,7 @@ import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -111,23 +113,49 @@ def teacher_idle_minutes() -> float:
 
 def teacher_signed_in() -> bool:
     """Whether this session may see the teacher pages: signed in here, or by a sign-in this
-    browser keeps from earlier this evening; signs out after the idle time."""
+    browser keeps from earlier this evening. The sign-in is checked on the server on every
+    run: after the idle time, or a sign-out on another device, a reload or a new tab brings
+    nobody back."""
     current = profile()
+    idle = timedelta(minutes=teacher_idle_minutes())
     if not current.teacher and not current.teacher_forgotten:
         kept = browser_cookie(TEACHER_COOKIE)
-        if kept and club().teacher_token_valid(kept):
+        if kept and club().teacher_token_valid(kept, idle):
             current.sign_in_teacher(kept)
-        elif kept:  # expired, or an old password's: clear it rather than check it each run
+            return True
+        if kept:  # ended, expired, or an old password's: clear it rather than check it each run
             current.teacher_forgotten = True
     if not current.teacher:
         return False
-    now, minutes = time.monotonic(), teacher_idle_minutes()
-    if now - current.teacher_seen > minutes * 60:
+    if not club().teacher_token_valid(current.teacher_token, idle):
+        unused = time.monotonic() - current.teacher_seen >= idle.total_seconds()
         current.sign_out_teacher()
-        st.info(t("teacher-idle", minutes=f"{minutes:g}"), icon=":material/lock_clock:")
+        if unused:
+            st.info(t("teacher-idle", minutes=f"{idle.total_seconds() / 60:g}"),
+                    icon=":material/lock_clock:")  # fmt: skip
+        else:
+            st.info(t("teacher-signed-out-elsewhere"), icon=":material/lock_clock:")
         return False
-    current.teacher_seen = now
+    current.teacher_seen = time.monotonic()
     return True
+
+
+def learner_sign_in_holds() -> None:
+    """Run by the frame on every page: a learner whose sign-in ended elsewhere (signed out on
+    every device, a new PIN, the profile removed by the teacher) is signed out here too."""
+    current = profile()
+    if current.learner is None or current.learner_token is None:
+        return
+    try:
+        holds = store().tokens.verify(current.learner_token, "learner") == current.learner.id
+    except StorageError:
+        return  # the database is not answering: the page says so where it needs it
+    if not holds:
+        current.learner, current.group, current.learner_token = None, None, None
+        current.learner_forgotten = True
+        for key in ("drill", "lesson", "play"):
+            st.session_state.pop(key, None)
+        st.warning(t("signed-out-elsewhere"), icon=":material/logout:")
 
 
 # --- sign-ins a browser keeps (cookies, set by a line of JavaScript) -----------------------
@@ -164,9 +192,15 @@ def sign_in(learner: Learner, group: Group | None = None, token: str | None = No
         st.session_state.pop(key, None)
 
 
-def sign_out() -> None:
-    """Sign the learner out here, and have the browser forget them."""
+def sign_out(*, everywhere: bool = False) -> None:
+    """Sign the learner out here (the sign-in ends on the server, so no copy of the browser's
+    token brings them back), or on every device; the browser forgets them."""
     current = profile()
+    with contextlib.suppress(StorageError):  # signed out here whatever the database says
+        if everywhere and current.learner is not None:
+            store().sign_out_everywhere(current.learner.id)
+        elif current.learner_token is not None:
+            store().forget(current.learner_token)
     current.learner, current.group, current.learner_token = None, None, None
     current.learner_forgotten = True
     for key in ("drill", "lesson", "play"):
@@ -239,8 +273,11 @@ class Profile:
         self.teacher_token = token or club().teacher_token()
         self.teacher_forgotten = False
 
-    def sign_out_teacher(self) -> None:
-        """A shared club laptop: the next person starts signed out, after a reload too."""
+    def sign_out_teacher(self, *, everywhere: bool = False) -> None:
+        """A shared club laptop: the next person starts signed out, after a reload too (the
+        sign-in ends on the server); `everywhere` ends every teacher sign-in."""
+        with contextlib.suppress(StorageError):
+            club().sign_out_teacher(self.teacher_token, everywhere=everywhere)
         self.teacher, self.teacher_token, self.teacher_forgotten = False, None, True
 
     def settings(self) -> dict[str, object]:

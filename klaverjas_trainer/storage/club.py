@@ -7,7 +7,7 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Final
 
 import pandas as pd
@@ -26,6 +26,7 @@ from klaverjas_trainer.storage.schema import (
     groups,
     learners,
     lesson_progress,
+    sign_ins,
 )
 from klaverjas_trainer.storage.store import (
     ANSWER_COLUMNS,
@@ -125,8 +126,13 @@ class ClubStore:
                         key="teacher_password", value=hash_secret(password)
                     )
                 )
-                if replace:  # the operator's new password opens at once
+                if replace:  # the operator's new password opens at once, and ends the old
                     connection.execute(attempts.delete().where(attempts.c.target == TEACHER_TARGET))
+                    connection.execute(
+                        sign_ins.update()
+                        .where(sign_ins.c.kind == "teacher", sign_ins.c.ended_at.is_(None))
+                        .values(ended_at=self.store.now())
+                    )
         except StorageError as error:
             if not isinstance(error.__cause__, IntegrityError):
                 raise
@@ -270,9 +276,18 @@ class ClubStore:
         """A sign-in the projector's browser keeps for the evening."""
         return self.store.tokens.issue("teacher", 0, self._teacher_fingerprint())
 
-    def teacher_token_valid(self, token: object) -> bool:
-        """Whether a kept teacher sign-in still holds (unexpired, same teacher password)."""
-        return self.store.tokens.verify(token, "teacher", self._teacher_fingerprint()) == 0
+    def teacher_token_valid(self, token: object, idle: timedelta | None = None) -> bool:
+        """Whether a teacher sign-in still holds: unexpired, not signed out, made with today's
+        teacher password, and (given `idle`) used within that time; a use counts as one."""
+        fingerprint = self._teacher_fingerprint()
+        return self.store.tokens.verify(token, "teacher", fingerprint, idle=idle) == 0
+
+    def sign_out_teacher(self, token: object, *, everywhere: bool = False) -> None:
+        """End this teacher sign-in on the server (`everywhere`: every teacher sign-in)."""
+        if everywhere:
+            self.store.tokens.end_all("teacher", 0)
+        else:
+            self.store.tokens.end(token)
 
     def _teacher_fingerprint(self) -> str:
         return fingerprint(os.environ.get(TEACHER_PASSWORD_ENV) or self._stored_password() or "")
@@ -284,12 +299,19 @@ class ClubStore:
         return [Learner(row.id, row.name) for row in rows]
 
     def delete_learner(self, group_id: int, learner_id: int) -> None:
-        """A member and every answer and lesson step of theirs (answers go by cascade)."""
+        """A member and every answer and lesson step of theirs (answers go by cascade); their
+        devices and open tabs are signed out."""
         with writing(self.engine) as connection:
             connection.execute(answers.delete().where(answers.c.learner_id == learner_id))
-            connection.execute(
+            gone = connection.execute(
                 delete(learners).where(learners.c.id == learner_id, learners.c.group_id == group_id)
             )
+            if gone.rowcount:
+                connection.execute(
+                    sign_ins.update()
+                    .where(sign_ins.c.kind == "learner", sign_ins.c.subject == learner_id)
+                    .values(ended_at=self.store.now())
+                )
 
     # --- assignments ---
 

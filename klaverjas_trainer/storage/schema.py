@@ -20,6 +20,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -191,6 +192,21 @@ lesson_progress = Table(
 )
 
 
+# Sign-ins kept on the server (v9): a browser's token names one, and signing out (here, or
+# everywhere) or a teacher's idle time ends it, so no copy of the token brings anyone back.
+sign_ins = Table(
+    "sign_ins",
+    metadata,
+    Column("id", String(32), primary_key=True),  # random, inside the signed token
+    Column("kind", String(10), nullable=False),  # "learner" or "teacher"
+    Column("subject", Integer, nullable=False),  # the learner's id; 0 for the teacher
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),  # a teacher's last page run
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Index("sign_ins_of_subject", "kind", "subject"),
+)
+
+
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
@@ -272,6 +288,11 @@ def _drill_places_v8(connection: Connection) -> None:
     drill_places.create(connection, checkfirst=True)
 
 
+def _sign_ins_v9(connection: Connection) -> None:
+    """Sign-ins are kept on the server; tokens made before name none and sign in no more."""
+    sign_ins.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -289,6 +310,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (6, _shared_deals_v6),
     (7, _pin_windows_v7),
     (8, _drill_places_v8),
+    (9, _sign_ins_v9),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

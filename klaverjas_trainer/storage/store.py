@@ -205,7 +205,8 @@ class ProgressStore:
         self.limits.right(claim)
 
     def set_pin(self, learner_id: int, pin: str) -> None:
-        """Guard a signed-in learner's name with a PIN from now on."""
+        """Guard a signed-in learner's name with a PIN from now on; every sign-in made before
+        it ends (the caller signs this device in again with `remember`)."""
         check_pin_format(pin)
         if not pin:
             raise InputError("error-pin-digits", "a PIN is four digits")
@@ -215,6 +216,7 @@ class ProgressStore:
                 .where(learners.c.id == learner_id)
                 .values(pin_hash=hash_secret(pin))
             )
+        self.sign_out_everywhere(learner_id)
 
     @staticmethod
     def _learner(row: Any) -> Learner:
@@ -232,9 +234,17 @@ class ProgressStore:
         return self.tokens.issue("learner", learner.id)
 
     def remembered(self, token: object) -> Learner | None:
-        """The learner a device's token names, while it is valid and the learner exists."""
+        """The learner a device's token names, while its sign-in holds and the learner exists."""
         learner_id = self.tokens.verify(token, "learner")
         return None if learner_id is None else self.learner_by_id(learner_id)
+
+    def forget(self, token: object) -> None:
+        """Sign out with this device's token: no copy of it signs in again."""
+        self.tokens.end(token)
+
+    def sign_out_everywhere(self, learner_id: int) -> None:
+        """End every sign-in of the learner, on every device."""
+        self.tokens.end_all("learner", learner_id)
 
     def learners(self) -> list[Learner]:
         """Personal profiles (club members are listed only to their teacher)."""

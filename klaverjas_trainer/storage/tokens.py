@@ -1,19 +1,23 @@
 """Signed sign-in tokens a browser keeps (in a cookie), so a reload or next week's visit does
 not sign a learner out, and the projector keeps its teacher for the evening.
 
-A token is ``<kind>.<subject>.<issued>.<signature>``, signed with HMAC-SHA256 under a secret
-the server makes once and keeps in the database, so every process of a scaled-out server
-accepts the others' tokens. A teacher token also signs a fingerprint of the teacher password:
-a new password ends every teacher sign-in made with the old one.
+A token is ``<kind>.<subject>.<issued>.<sign-in>.<signature>``, signed with HMAC-SHA256 under a
+secret the server makes once and keeps in the database, so every process of a scaled-out
+server accepts the others' tokens. Each token names a sign-in kept in the database (table
+``sign_ins``): signing out ends it there, so a copied cookie, another tab or a reload brings
+nobody back; a teacher's sign-in also ends after its idle time. A teacher token also signs a
+fingerprint of the teacher password: a new password ends every teacher sign-in made with the
+old one.
 
 >>> from datetime import UTC, datetime
 >>> from sqlalchemy import create_engine
 >>> from klaverjas_trainer.storage.schema import migrate
 >>> engine = create_engine("sqlite://"); _ = migrate(engine)
 >>> tokens = Tokens(engine, lambda: datetime(2026, 12, 1, tzinfo=UTC))
->>> tokens.verify(tokens.issue("learner", 7), "learner")
-7
->>> tokens.verify(tokens.issue("learner", 7) + "x", "learner") is None
+>>> token = tokens.issue("learner", 7)
+>>> tokens.verify(token, "learner"), tokens.verify(token + "x", "learner")
+(7, None)
+>>> tokens.end(token); tokens.verify(token, "learner") is None
 True
 """
 
@@ -26,11 +30,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Final
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, and_, select
 from sqlalchemy.exc import IntegrityError
 
 from klaverjas_trainer.storage.db import StorageError, reading, writing
-from klaverjas_trainer.storage.schema import app_settings
+from klaverjas_trainer.storage.schema import app_settings, sign_ins
 
 SECRET_KEY: Final = "token_secret"
 #: How long a device remembers: a learner for half a year, a teacher for one club evening.
@@ -45,28 +49,89 @@ class Tokens:
         self._known: bytes | None = None  # the secret never changes once stored
 
     def issue(self, kind: str, subject: int, fingerprint: str = "") -> str:
-        """A token for `subject` (a learner id; 0 for the teacher)."""
+        """A token for `subject` (a learner id; 0 for the teacher), and its sign-in kept."""
         if kind not in LIFETIMES:
             raise ValueError(f"unknown token kind {kind!r}")
-        body = f"{kind}.{subject}.{int(self.now().timestamp())}"
+        now = self.now()
+        sign_in = secrets.token_hex(12)
+        with writing(self.engine) as connection:
+            connection.execute(
+                sign_ins.insert().values(
+                    id=sign_in, kind=kind, subject=subject, created_at=now, seen_at=now
+                )
+            )
+        body = f"{kind}.{subject}.{int(now.timestamp())}.{sign_in}"
         return f"{body}.{self._sign(body, fingerprint)}"
 
-    def verify(self, token: object, kind: str, fingerprint: str = "") -> int | None:
-        """The subject of a valid, unexpired token of `kind`; None for anything else."""
+    def verify(
+        self, token: object, kind: str, fingerprint: str = "", *, idle: timedelta | None = None
+    ) -> int | None:
+        """The subject of a valid, unexpired token of `kind` whose sign-in has not ended;
+        None for anything else. With `idle`, a sign-in unused for longer ends now, and one in
+        use counts as used again."""
+        parts = self._checked(token, kind, fingerprint)
+        if parts is None:
+            return None
+        subject, sign_in = int(parts[1]), parts[3]
+        live = and_(
+            sign_ins.c.id == sign_in,
+            sign_ins.c.kind == kind,
+            sign_ins.c.subject == subject,
+            sign_ins.c.ended_at.is_(None),
+        )
+        if idle is None:
+            with reading(self.engine) as connection:
+                found = connection.execute(select(sign_ins.c.id).where(live)).first()
+            return None if found is None else subject
+        now = self.now()
+        with writing(self.engine) as connection:  # writes only: no read to race with
+            used = sign_ins.update().where(live, sign_ins.c.seen_at >= now - idle)
+            if connection.execute(used.values(seen_at=now)).rowcount:
+                return subject
+            connection.execute(sign_ins.update().where(live).values(ended_at=now))
+        return None
+
+    def _checked(self, token: object, kind: str, fingerprint: str) -> list[str] | None:
+        """The token's parts if it is well formed, signed by this server and unexpired."""
         if not isinstance(token, str) or len(token) > 200:
             return None
         parts = token.split(".")
-        if len(parts) != 4 or parts[0] != kind or not parts[1].isdigit():
+        if len(parts) != 5 or parts[0] != kind or not parts[1].isdigit():
             return None
-        if not parts[2].isdigit():
+        if not parts[2].isdigit() or not parts[3].isalnum():
             return None
-        body = ".".join(parts[:3])
-        if not hmac.compare_digest(parts[3], self._sign(body, fingerprint)):
+        body = ".".join(parts[:4])
+        if not hmac.compare_digest(parts[4], self._sign(body, fingerprint)):
             return None
         age = self.now().timestamp() - int(parts[2])
         if not 0 <= age <= LIFETIMES[kind].total_seconds():
             return None
-        return int(parts[1])
+        return parts
+
+    def end(self, token: object) -> None:
+        """Sign out with this token: its sign-in ends on the server (any copy is refused)."""
+        if not isinstance(token, str) or token.count(".") != 4:
+            return
+        sign_in = token.split(".")[3]
+        with writing(self.engine) as connection:
+            connection.execute(
+                sign_ins.update()
+                .where(sign_ins.c.id == sign_in, sign_ins.c.ended_at.is_(None))
+                .values(ended_at=self.now())
+            )
+
+    def end_all(self, kind: str, subject: int) -> None:
+        """Sign `subject` out everywhere (a new PIN or password, "Sign out everywhere")."""
+        with writing(self.engine) as connection:
+            connection.execute(
+                sign_ins.update()
+                .where(
+                    sign_ins.c.kind == kind,
+                    sign_ins.c.subject == subject,
+                    sign_ins.c.ended_at.is_(None),
+                )
+                .values(ended_at=self.now())
+            )
 
     def _sign(self, body: str, fingerprint: str) -> str:
         message = f"{body}|{fingerprint}".encode()

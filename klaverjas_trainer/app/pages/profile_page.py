@@ -17,6 +17,7 @@ from klaverjas_trainer.app.services import (
     offer_continue,
     profile,
     sign_in,
+    sign_out,
     store,
 )
 from klaverjas_trainer.app.welcome import name_form
@@ -81,8 +82,9 @@ if current.learner is not None:
                     st.error(
                         t("problem", problem=problem_words(problem)), icon=":material/back_hand:"
                     )
-                else:
+                else:  # a new PIN ended every earlier sign-in: this device signs in again
                     current.learner = replace(current.learner, has_pin=True)
+                    current.learner_token = progress_store.remember(current.learner)
                     st.success(t("pin-saved"), icon=":material/lock:")
     left, middle, right = st.columns(3)
     left.page_link(
@@ -112,3 +114,10 @@ if current.learner is not None:
             if current.group is None:
                 progress_store.save_settings(current.learner.id, current.settings())
             st.success(t("saved"), icon=":material/check_circle:")
+    # A phone lost, or a name used on a club laptop: no device stays signed in as this learner.
+    st.button(
+        t("sign-out-everywhere"),
+        key="sign_out_everywhere",
+        on_click=sign_out,
+        kwargs={"everywhere": True},
+    )

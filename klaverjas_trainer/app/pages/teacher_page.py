@@ -66,6 +66,9 @@ def password_gate() -> None:
             current.sign_out_teacher()
             st.rerun()
         return
+        if st.sidebar.button(t("sign-out-teacher-everywhere"), key="teacher_sign_out_all"):
+            current.sign_out_teacher(everywhere=True)
+            st.rerun()
     if not clubs.teacher_password_set():
         with st.form("set-password"):
             st.markdown(t("set-password"))
