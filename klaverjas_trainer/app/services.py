@@ -160,8 +160,12 @@ def learner_sign_in_holds() -> None:
 
 # --- sign-ins a browser keeps (cookies, set by a line of JavaScript) -----------------------
 
-LEARNER_COOKIE, TEACHER_COOKIE = "kj_learner", "kj_teacher"
-COOKIE_AGES = {LEARNER_COOKIE: 180 * 24 * 3600, TEACHER_COOKIE: 12 * 3600}
+LEARNER_COOKIE, TEACHER_COOKIE, DEVICE_COOKIE = "kj_learner", "kj_teacher", "kj_device"
+COOKIE_AGES = {
+    LEARNER_COOKIE: 180 * 24 * 3600,
+    TEACHER_COOKIE: 12 * 3600,
+    DEVICE_COOKIE: 365 * 24 * 3600,  # this browser signed in before (see storage.devices)
+}
 
 
 def browser_cookie(name: str) -> str | None:
@@ -180,6 +184,19 @@ def remembered() -> tuple[Learner, Group | None] | None:
         return club().remembered(token)
     except StorageError:
         return None
+
+
+def device_token() -> str | None:
+    """The token that marks this browser as one that signed in before, if it has one."""
+    return profile().device_token or browser_cookie(DEVICE_COOKIE)
+
+
+def known_device(kind: str, subject: int) -> None:
+    """After a right PIN or password: this browser is known for the learner or the teacher,
+    so strangers' wrong tries never make it wait (a database problem leaves it unknown)."""
+    current = profile()
+    with contextlib.suppress(StorageError):
+        current.device_token = store().devices.remember(device_token(), kind, subject)
 
 
 def sign_in(learner: Learner, group: Group | None = None, token: str | None = None) -> None:
@@ -229,6 +246,7 @@ def keep_sign_ins() -> None:
     kept = (
         (LEARNER_COOKIE, current.learner_token, current.learner_forgotten),
         (TEACHER_COOKIE, current.teacher_token, current.teacher_forgotten),
+        (DEVICE_COOKIE, current.device_token, False),  # kept through sign-outs
     )
     lines = []
     for name, value, forgotten in kept:
@@ -264,6 +282,7 @@ class Profile:
     learner_forgotten: bool = False  # signed out here: ignore the browser's kept sign-in
     teacher_forgotten: bool = False
     written: dict[str, str] = field(default_factory=dict)  # cookies written by this session
+    device_token: str | None = None  # this browser signed in before (a right PIN or password)
     language: str | None = None  # chosen in this session, or the learner's saved choice
     best_streak: int = 0  # the longest run of right answers in streak mode, kept
     pace: str = PACES[0]  # one of PACES: the computers' cards at the table

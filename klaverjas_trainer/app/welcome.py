@@ -5,7 +5,14 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_trainer.app.markup import problem_words
-from klaverjas_trainer.app.services import client_address, list_profiles, sign_in, store
+from klaverjas_trainer.app.services import (
+    client_address,
+    device_token,
+    known_device,
+    list_profiles,
+    sign_in,
+    store,
+)
 from klaverjas_trainer.texts import t
 
 
@@ -24,10 +31,14 @@ def name_form() -> None:
         own_pin = st.text_input(t("pin"), key="own_pin", max_chars=4, type="password")
         if st.form_submit_button(t("start"), type="primary", key="start_button"):
             try:
-                found = progress_store.learner(typed.strip() or picked, own_pin, client_address())
+                found = progress_store.learner(
+                    typed.strip() or picked, own_pin, client_address(), device_token()
+                )
             except ValueError as problem:
                 words = t("name-problem", problem=problem_words(problem))
                 st.error(words, icon=":material/back_hand:")
             else:
+                if found.has_pin:  # the right PIN: this browser is known for the learner
+                    known_device("learner", found.id)
                 sign_in(found)
                 st.rerun()

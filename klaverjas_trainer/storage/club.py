@@ -24,6 +24,7 @@ from klaverjas_trainer.storage.schema import (
     attempts,
     deal_results,
     groups,
+    known_devices,
     learners,
     lesson_progress,
     sign_ins,
@@ -133,6 +134,9 @@ class ClubStore:
                         .where(sign_ins.c.kind == "teacher", sign_ins.c.ended_at.is_(None))
                         .values(ended_at=self.store.now())
                     )
+                    connection.execute(
+                        known_devices.delete().where(known_devices.c.kind == "teacher")
+                    )
         except StorageError as error:
             if not isinstance(error.__cause__, IntegrityError):
                 raise
@@ -174,9 +178,17 @@ class ClubStore:
             )
         self.set_teacher_password(password)
 
-    def check_teacher_password(self, password: str) -> bool:
-        """Whether `password` is the teacher's; raises `TooManyTriesError` after many wrong ones."""
-        claim = self.limits.claim((TEACHER_TARGET, False))  # counted before it is checked
+    def check_teacher_password(
+        self, password: str, client: str | None = None, device: str | None = None
+    ) -> bool:
+        """Whether `password` is the teacher's; raises `TooManyTriesError` after many wrong
+        ones: counted for the teacher and per client, or, from a `device` the teacher signed
+        in on before, against that device alone (strangers' tries never lock it out)."""
+        known = self.store.devices.target(device, "teacher", 0)
+        targets = [(known or TEACHER_TARGET, False)]
+        if client and not known:
+            targets.append((f"client:{client}"[:60], True))
+        claim = self.limits.claim(*targets)  # counted before it is checked
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
         if from_env:
             right = secrets.compare_digest(password.encode(), from_env.encode())
@@ -234,7 +246,14 @@ class ClubStore:
             row = connection.execute(query).first()
         return None if row is None else _group(row)
 
-    def join(self, code: str, name: str, pin: str = "", client: str | None = None) -> Learner:
+    def join(
+        self,
+        code: str,
+        name: str,
+        pin: str = "",
+        client: str | None = None,
+        device: str | None = None,
+    ) -> Learner:
         """The member `name` of the group with `code`, created on first join; a PIN set at the
         first join is required from then on."""
         group = self.group_by_code(code)
@@ -251,7 +270,7 @@ class ClubStore:
                 maximum=MAX_NAME,
             )
         check_pin_format(pin)
-        row = self.store.open_name(group.code, clean, pin, group.id, client)
+        row = self.store.open_name(group.code, clean, pin, group.id, client, device)
         return _as_member(row, group)
 
     def remembered(self, token: object) -> tuple[Learner, Group | None] | None:
@@ -286,11 +305,22 @@ class ClubStore:
         """End this teacher sign-in on the server (`everywhere`: every teacher sign-in)."""
         if everywhere:
             self.store.tokens.end_all("teacher", 0)
+            self.store.devices.forget("teacher", 0)
         else:
             self.store.tokens.end(token)
 
     def _teacher_fingerprint(self) -> str:
         return fingerprint(os.environ.get(TEACHER_PASSWORD_ENV) or self._stored_password() or "")
+
+    def clear_wait(self, group_id: int, learner_id: int) -> None:
+        """The teacher lets a member try their PIN again at once: the member's and the
+        group's counts of wrong tries start again."""
+        self.limits.clear(f"pin:{learner_id}")
+        self.limits.clear(f"group:{group_id}")
+
+    def clear_teacher_wait(self) -> None:
+        """The operator ends the teacher password's wait (the command line)."""
+        self.limits.clear(TEACHER_TARGET)
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)

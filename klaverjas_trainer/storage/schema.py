@@ -207,6 +207,19 @@ sign_ins = Table(
 )
 
 
+# Which learner or teacher signed in from which browser (v10), by the browser's device sign-in
+# (a `sign_ins` row of kind "device"): a right PIN or password from a known device gets past
+# the waits that strangers' wrong tries put on the learner, the group or the teacher.
+known_devices = Table(
+    "known_devices",
+    metadata,
+    Column("device", String(32), primary_key=True),  # the device's sign_ins id
+    Column("kind", String(10), primary_key=True),  # "learner" or "teacher"
+    Column("subject", Integer, primary_key=True),  # the learner's id; 0 for the teacher
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
@@ -293,6 +306,11 @@ def _sign_ins_v9(connection: Connection) -> None:
     sign_ins.create(connection, checkfirst=True)
 
 
+def _known_devices_v10(connection: Connection) -> None:
+    """Browsers that signed in before are remembered, so strangers cannot lock them out."""
+    known_devices.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -311,6 +329,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (7, _pin_windows_v7),
     (8, _drill_places_v8),
     (9, _sign_ins_v9),
+    (10, _known_devices_v10),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

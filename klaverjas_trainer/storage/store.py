@@ -26,6 +26,7 @@ from klaverjas_trainer.storage.db import (
     short_error,
     writing,
 )
+from klaverjas_trainer.storage.devices import Devices
 from klaverjas_trainer.storage.limits import Limiter
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
@@ -120,6 +121,7 @@ class ProgressStore:
         self._now = now
         self.limits = Limiter(self.engine, self.now)  # slows down PIN and password guessing
         self.tokens = Tokens(self.engine, self.now)  # sign-ins a browser remembers
+        self.devices = Devices(self.engine, self.tokens)  # browsers that signed in before
 
     def now(self) -> datetime:
         """The store's clock (tests pass in their own)."""
@@ -127,9 +129,12 @@ class ProgressStore:
 
     # --- learners ---
 
-    def learner(self, name: str, pin: str = "", client: str | None = None) -> Learner:
+    def learner(
+        self, name: str, pin: str = "", client: str | None = None, device: str | None = None
+    ) -> Learner:
         """The personal profile with this name, created on first use (guarded by `pin` when
-        one is given); a profile with a PIN opens only with it (wrong tries are counted)."""
+        one is given); a profile with a PIN opens only with it (wrong tries are counted, but
+        from a `device` that signed in as it before only against that device)."""
         clean = " ".join(name.split())
         if not clean:
             raise InputError("error-name-empty", "please enter a name")
@@ -138,7 +143,7 @@ class ProgressStore:
                 "error-name-long", f"a name can be at most {MAX_NAME} characters", maximum=MAX_NAME
             )
         check_pin_format(pin)
-        return self._learner(self.open_name("", clean, pin, client=client))
+        return self._learner(self.open_name("", clean, pin, client=client, device=device))
 
     def open_name(
         self,
@@ -147,6 +152,7 @@ class ProgressStore:
         pin: str,
         group_id: int | None = None,
         client: str | None = None,
+        device: str | None = None,
     ) -> Any:
         """The learners row of `name` in `space` ("" personal, else a group's code), made on
         first use with `pin` (if any) guarding it; an existing row with a PIN opens only with
@@ -180,7 +186,9 @@ class ProgressStore:
             if fresh:
                 return row
         if row.pin_hash:
-            self.check_pin(row.id, pin, row.pin_hash, group_id=row.group_id, client=client)
+            self.check_pin(
+                row.id, pin, row.pin_hash, group_id=row.group_id, client=client, device=device
+            )
         return row
 
     def check_pin(
@@ -191,13 +199,16 @@ class ProgressStore:
         *,
         group_id: int | None = None,
         client: str | None = None,
+        device: str | None = None,
     ) -> None:
         """A PIN against its hash, with wrong tries counted per learner, and over a day per
-        group and per client (`TooManyTriesError` while any of them must wait)."""
-        targets = [(f"pin:{learner_id}", False)]
-        if group_id is not None:
+        group and per client (`TooManyTriesError` while any of them must wait) -- or, from a
+        `device` that signed in as this learner before, against that device alone."""
+        known = self.devices.target(device, "learner", learner_id)
+        targets = [(known, False)] if known else [(f"pin:{learner_id}", False)]
+        if group_id is not None and not known:
             targets.append((f"group:{group_id}", True))
-        if client:
+        if client and not known:
             targets.append((f"client:{client}"[:60], True))
         claim = self.limits.claim(*targets)  # counted before it is checked: no race past it
         if not verify_secret(pin, pin_hash):
@@ -243,8 +254,9 @@ class ProgressStore:
         self.tokens.end(token)
 
     def sign_out_everywhere(self, learner_id: int) -> None:
-        """End every sign-in of the learner, on every device."""
+        """End every sign-in of the learner, on every device; no browser stays known."""
         self.tokens.end_all("learner", learner_id)
+        self.devices.forget("learner", learner_id)
 
     def learners(self) -> list[Learner]:
         """Personal profiles (club members are listed only to their teacher)."""

@@ -38,7 +38,12 @@ from klaverjas_trainer.storage.schema import app_settings, sign_ins
 
 SECRET_KEY: Final = "token_secret"
 #: How long a device remembers: a learner for half a year, a teacher for one club evening.
-LIFETIMES: Final = {"learner": timedelta(days=180), "teacher": timedelta(hours=12)}
+#: A device token marks a browser that signed in before (see `devices`), for a year.
+LIFETIMES: Final = {
+    "learner": timedelta(days=180),
+    "teacher": timedelta(hours=12),
+    "device": timedelta(days=365),
+}
 
 
 class Tokens:
@@ -90,6 +95,13 @@ class Tokens:
                 return subject
             connection.execute(sign_ins.update().where(live).values(ended_at=now))
         return None
+
+    def sign_in_of(self, token: object, kind: str) -> str | None:
+        """The sign-in id a valid token of `kind` names, while that sign-in holds."""
+        if self.verify(token, kind) is None:
+            return None
+        assert isinstance(token, str)  # verified
+        return token.split(".")[3]
 
     def _checked(self, token: object, kind: str, fingerprint: str) -> list[str] | None:
         """The token's parts if it is well formed, signed by this server and unexpired."""

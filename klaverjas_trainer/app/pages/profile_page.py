@@ -14,6 +14,8 @@ from klaverjas_trainer.app.own_words import pick_rule_set
 from klaverjas_trainer.app.services import (
     client_address,
     club,
+    device_token,
+    known_device,
     offer_continue,
     profile,
     sign_in,
@@ -62,10 +64,12 @@ with st.form("join-group", border=False):
     if st.form_submit_button(t("join"), key="join_button"):
         clubs = club()
         try:
-            joined = clubs.join(code, member, pin, client_address())
+            joined = clubs.join(code, member, pin, client_address(), device_token())
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         else:
+            if joined.has_pin:  # the right PIN (or a new one): this browser is known
+                known_device("learner", joined.id)
             sign_in(joined, clubs.group_by_code(code))
             st.session_state[JOINED] = True
             st.rerun()
@@ -85,6 +89,7 @@ if current.learner is not None:
                 else:  # a new PIN ended every earlier sign-in: this device signs in again
                     current.learner = replace(current.learner, has_pin=True)
                     current.learner_token = progress_store.remember(current.learner)
+                    known_device("learner", current.learner.id)
                     st.success(t("pin-saved"), icon=":material/lock:")
     left, middle, right = st.columns(3)
     left.page_link(

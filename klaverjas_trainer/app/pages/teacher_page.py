@@ -22,9 +22,12 @@ from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.own_words import pick_due_date, pick_rule_set
 from klaverjas_trainer.app.questions import printed_worksheet
 from klaverjas_trainer.app.services import (
+    client_address,
     club,
     course,
     course_notice,
+    device_token,
+    known_device,
     profile,
     teacher_signed_in,
 )
@@ -65,10 +68,10 @@ def password_gate() -> None:
         if st.sidebar.button(t("sign-out-teacher"), key="teacher_sign_out"):
             current.sign_out_teacher()
             st.rerun()
-        return
         if st.sidebar.button(t("sign-out-teacher-everywhere"), key="teacher_sign_out_all"):
             current.sign_out_teacher(everywhere=True)
             st.rerun()
+        return
     if not clubs.teacher_password_set():
         with st.form("set-password"):
             st.markdown(t("set-password"))
@@ -87,6 +90,7 @@ def password_gate() -> None:
                             icon=":material/back_hand:",
                         )
                     else:
+                        known_device("teacher", 0)
                         current.sign_in_teacher()
                         st.rerun()
         st.stop()
@@ -94,11 +98,13 @@ def password_gate() -> None:
         password = st.text_input(t("password"), type="password", key="teacher_password")
         if st.form_submit_button(t("sign-in-teacher"), key="teacher_sign_in"):
             try:
-                right = clubs.check_teacher_password(password)
+                right = clubs.check_teacher_password(password, client_address(), device_token())
             except ValueError as problem:  # too many wrong tries: wait
                 st.error(t("problem", problem=problem_words(problem)), icon=":material/timer:")
+                st.caption(t("teacher-wait-operator"))
                 st.stop()
             if right:
+                known_device("teacher", 0)
                 current.sign_in_teacher()
                 st.rerun()
             st.error(t("wrong-password"), icon=":material/lock:")
@@ -425,6 +431,14 @@ with sheet:
 with people:
     if not members:
         st.caption(t("no-members"))
+    if members:  # strangers' wrong PINs made a member (or the group) wait: let them in now
+        with st.expander(t("pin-waits")):
+            waiting = st.selectbox(
+                t("member"), members, key="wait_member", format_func=lambda m: m.name
+            )
+            if st.button(t("clear-wait"), key="clear_wait"):
+                clubs.clear_wait(group.id, waiting.id)
+                st.success(t("wait-cleared", name=md_escape(waiting.name)))
     for member in members:
         shown_name = md_escape(member.name)
         with st.expander(t("delete-member", name=shown_name)):
