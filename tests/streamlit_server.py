@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from klaverjas_trainer.deploy import nginx_config
+from klaverjas_trainer.deploy import MAX_OPEN, Limits, nginx_config, self_signed_certificate
 
 ROOT = Path(__file__).resolve().parent.parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -74,30 +74,78 @@ def running_app(
         process.wait(timeout=30)
 
 
+#: A load test's simulated learners all come from 127.0.0.1, one address: the club limits
+#: (`Limits()`, 40 phones behind one router) would refuse most of them.
+LOAD_TEST_LIMITS = Limits(
+    pages_open=MAX_OPEN, pages_per_minute=6_000_000, pages_burst=100_000,
+    requests_open=MAX_OPEN, requests_per_second=100_000, requests_burst=1_000_000,
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Front:
+    """nginx in front of the processes: its URL (https:// with TLS), the plain-HTTP address
+    that redirects to it (with TLS), and its folder (access.log, error.log, the certificate)."""
+
+    url: str
+    redirect_url: str | None
+    folder: Path
+
+
 @contextmanager
-def nginx_in_front(backends: list[str], folder: Path) -> Iterator[str]:
-    """nginx on a free port of 127.0.0.1 with the shipped configuration; its URL."""
+def nginx_front(
+    backends: list[str], folder: Path, *, tls: bool, limits: Limits = LOAD_TEST_LIMITS
+) -> Iterator[Front]:
+    """nginx on free ports of 127.0.0.1 with the shipped configuration: with `tls`, HTTPS
+    with a self-signed certificate made in `folder` and plain HTTP redirecting to it."""
     port = free_port()
+    certificate = (
+        self_signed_certificate(folder / "tls", ["127.0.0.1", "localhost"]) if tls else None
+    )
+    redirect = free_port() if tls else None
     conf = folder / "nginx.conf"
-    conf.write_text(nginx_config(f"127.0.0.1:{port}", backends, folder), encoding="utf-8")
+    conf.write_text(
+        nginx_config(
+            f"127.0.0.1:{port}", backends, folder, tls=certificate, limits=limits,
+            redirect_from=f"127.0.0.1:{redirect}" if redirect else None,
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
     process = subprocess.Popen(
-        [NGINX, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
+        [NGINX, "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(conf),
+         "-g", "daemon off;"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
         deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError((folder / "error.log").read_text()) from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        for waiting in [p for p in (port, redirect) if p is not None]:
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", waiting), timeout=1).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise RuntimeError((folder / "error.log").read_text()) from None
+                    time.sleep(0.1)
+        scheme = "https" if tls else "http"
+        yield Front(
+            f"{scheme}://127.0.0.1:{port}",
+            f"http://127.0.0.1:{redirect}" if redirect else None,
+            folder,
+        )
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@contextmanager
+def nginx_in_front(
+    backends: list[str], folder: Path, *, tls: bool = False, limits: Limits = LOAD_TEST_LIMITS
+) -> Iterator[str]:
+    """nginx on a free port of 127.0.0.1 with the shipped configuration; its URL. Plain HTTP
+    and limits for a crowd from one address by default: what the load benchmarks measure."""
+    with nginx_front(backends, folder, tls=tls, limits=limits) as front:
+        yield front.url
 
 
 @contextmanager

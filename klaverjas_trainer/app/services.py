@@ -258,7 +258,9 @@ def keep_sign_ins() -> None:
             lines.append(f"{name}={value}; Max-Age={COOKIE_AGES[name]}; Path=/; SameSite=Strict")
             current.written[name] = value
     if lines:
-        script = "".join(f"document.cookie = {json.dumps(line)};" for line in lines)
+        # Served over HTTPS (the deploy recipe): the cookies travel only over HTTPS too.
+        secure = '(location.protocol === "https:" ? "; Secure" : "")'
+        script = "".join(f"document.cookie = {json.dumps(line)} + {secure};" for line in lines)
         st.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width=1)
 
 
