@@ -56,11 +56,16 @@ class Term:
     explain: str
 
 
+#: The glossary the lessons' [[links]] are checked against; None when it could not be loaded.
+Glossary = Mapping[str, Term] | None
+
+
 @dataclass(frozen=True, slots=True)
 class Course:
     lessons: tuple[Lesson, ...]
     glossary: Mapping[str, Term]
-    #: With ``strict=False``: what kept each lesson that is missing from loading (file, field).
+    #: With ``strict=False``: what kept each lesson that is missing from loading (file, field),
+    #: and what kept the glossary from loading (its links then show as plain words).
     problems: tuple[str, ...] = ()
 
     def lesson(self, lesson_id: str) -> Lesson:
@@ -74,7 +79,8 @@ def load_course(folder: Path = COURSE_DIR, language: str = "en", *, strict: bool
     """Every lesson in `folder`, in order, with the glossary; raises `LessonError`.
 
     With ``strict=False`` (the app), a broken lesson file is left out and its error kept in
-    `Course.problems`, so one bad file does not take the other lessons away.
+    `Course.problems`, so one bad file does not take the other lessons away; a broken glossary
+    leaves the glossary empty (links are then not checked) and its error in `problems` too.
 
     The files in `folder` hold each lesson's tables and checks with its English text; another
     `language` takes the words from ``folder/<language>/`` (the same file names, one entry per
@@ -83,29 +89,43 @@ def load_course(folder: Path = COURSE_DIR, language: str = "en", *, strict: bool
     """
     words = None if language == "en" else folder / language
     if words is not None and not words.is_dir():
-        raise LessonError(f"{folder}: no lessons in the language `{language}`")
-    glossary = _load_glossary(folder / GLOSSARY_FILE, words)
-    lessons, problems = [], []
+        missing = LessonError(f"{folder}: no lessons in the language `{language}`")
+        if strict:
+            raise missing
+        return Course((), {}, (str(missing),))
+    problems: list[str] = []
+    glossary: dict[str, Term] | None
+    try:
+        glossary = _load_glossary(folder / GLOSSARY_FILE, words)
+    except LessonError as error:
+        if strict:
+            raise
+        problems.append(f"{error} (the lessons are shown without the glossary)")
+        glossary = None  # nothing to check the links against: they show as plain words
+    lessons: list[Lesson] = []
     for path in sorted(folder.glob("*.toml")):
         if path.name == GLOSSARY_FILE:
             continue
         try:
-            lessons.append(
-                _load_lesson(path, glossary, None if words is None else words / path.name)
-            )
+            lesson = _load_lesson(path, glossary, None if words is None else words / path.name)
+            _check_unique_id(lesson, path, lessons)
         except LessonError as error:
             if strict:
                 raise
             problems.append(str(error))
+        else:
+            lessons.append(lesson)
     numbers = [lesson.number for lesson in lessons]
     if strict and numbers != list(range(1, len(lessons) + 1)):
         raise LessonError(
             f"{folder}: lesson numbers must run 1, 2, 3, ... in file order: {numbers}"
         )
-    ids = [lesson.id for lesson in lessons]
-    if len(set(ids)) != len(ids):
-        raise LessonError(f"{folder}: lesson ids must be unique: {ids}")
-    return Course(tuple(lessons), glossary, tuple(problems))
+    return Course(tuple(lessons), glossary or {}, tuple(problems))
+
+
+def _check_unique_id(lesson: Lesson, path: Path, before: Sequence[Lesson]) -> None:
+    if any(other.id == lesson.id for other in before):
+        raise LessonError(f"{path.name}.id: `{lesson.id}` is already another lesson's id")
 
 
 # --- reading fields with errors that say where ------------------------------------------------
@@ -180,17 +200,21 @@ def _rule(value: object) -> RuleId:
 # --- lessons ---------------------------------------------------------------------------------
 
 
-def _read_toml(path: Path) -> dict[str, object]:
+def _read_toml(path: Path, where: str) -> dict[str, object]:
+    """The file's TOML; anything that keeps it from being read is a `LessonError` that starts
+    with `where` (the file's name, with its language folder)."""
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise LessonError(f"{path.name}: cannot be read: {error}") from None
+    except RecursionError:  # tomllib recurses once per level: ``a = [[[[...]]]]``
+        raise LessonError(f"{where}: cannot be read: nested too deeply") from None
+    except (OSError, ValueError) as error:  # not UTF-8, not TOML, a 5,000-digit number
+        raise LessonError(f"{where}: cannot be read: {str(error)[:200]}") from None
 
 
 def _load_glossary(path: Path, words: Path | None) -> dict[str, Term]:
     """The Dutch club words; `words` (a language folder) gives each in that language."""
     source = path if words is None else words / path.name
-    fields = Fields(_read_toml(source), _where(source, words))
+    fields = Fields(_read_toml(source, _where(source, words)), _where(source, words))
     fields.only("terms")
     terms = fields.table("terms")
     if terms is None:
@@ -216,14 +240,14 @@ def _where(path: Path, words: Path | None) -> str:
     return path.name if words is None else f"{words.name}/{path.name}"
 
 
-def _load_lesson(path: Path, glossary: Mapping[str, Term], words: Path | None) -> Lesson:
+def _load_lesson(path: Path, glossary: Glossary, words: Path | None) -> Lesson:
     lesson = _load_structure(path, glossary)
     return lesson if words is None else _translated(lesson, words, glossary)
 
 
-def _translated(lesson: Lesson, path: Path, glossary: Mapping[str, Term]) -> Lesson:
+def _translated(lesson: Lesson, path: Path, glossary: Glossary) -> Lesson:
     """The lesson with the title, intro, step texts and check questions of `path`."""
-    fields = Fields(_read_toml(path), _where(path, path.parent))
+    fields = Fields(_read_toml(path, _where(path, path.parent)), _where(path, path.parent))
     fields.only("title", "intro", "steps")
     raw_steps = fields.get("steps", list)
     if len(raw_steps) != len(lesson.steps):
@@ -253,8 +277,8 @@ def _translated(lesson: Lesson, path: Path, glossary: Mapping[str, Term]) -> Les
     )
 
 
-def _load_structure(path: Path, glossary: Mapping[str, Term]) -> Lesson:
-    fields = Fields(_read_toml(path), path.name)
+def _load_structure(path: Path, glossary: Glossary) -> Lesson:
+    fields = Fields(_read_toml(path, path.name), path.name)
     fields.only("id", "number", "title", "rules", "ruleset", "intro", "steps")
     rules = fields.parsed("rules", lambda v: tuple(_rule(r) for r in _list(v)))
     default_rules = fields.parsed("ruleset", lambda v: RuleSet.parse(str(v or "amsterdam")))
@@ -299,7 +323,7 @@ def _dict(value: object, where: str) -> dict[str, object]:
     return value
 
 
-def _load_step(fields: Fields, default_rules: RuleSet, glossary: Mapping[str, Term]) -> Step:
+def _load_step(fields: Fields, default_rules: RuleSet, glossary: Glossary) -> Step:
     fields.only("text", "table", "check")
     text = fields.get("text", str)
     _check_glossary_links(text, fields, "text", glossary)
@@ -310,9 +334,9 @@ def _load_step(fields: Fields, default_rules: RuleSet, glossary: Mapping[str, Te
     return Step(text, table if table_fields else None, check)
 
 
-def _check_glossary_links(
-    text: str, fields: Fields, name: str, glossary: Mapping[str, Term]
-) -> None:
+def _check_glossary_links(text: str, fields: Fields, name: str, glossary: Glossary) -> None:
+    if glossary is None:  # the glossary could not be loaded: the links show as plain words
+        return
     for term in GLOSSARY_LINK.findall(text):
         if term not in glossary:
             raise fields.error(name, f"links to [[{term}]], which the glossary does not have")
@@ -404,11 +428,15 @@ def _load_check(fields: Fields, table: Table) -> Check:
     except QuestionError as error:
         raise fields.error("", f"the check's content does not fit {kind.name}: {error}") from None
     raw_answer = fields.get("answer", dict)
-    answer_data = {
-        name: _json_seats(value) if name == "seat" else _json(value)
-        for name, value in raw_answer.items()
-    }
-    answer = fields.parsed("answer", lambda _: kind.read_answer(answer_data))
+    answer = fields.parsed(
+        "answer",
+        lambda _: kind.read_answer(
+            {
+                name: _json_seats(value) if name == "seat" else _json(value)
+                for name, value in raw_answer.items()
+            }
+        ),
+    )
     check = Check(
         kind=kind,
         rule=fields.parsed("rule", _rule),

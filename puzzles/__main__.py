@@ -8,13 +8,39 @@ python -m puzzles list
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+from typing import Final
 
 from klaverjas_core import KlaverjasError, RuleSet
-from puzzles.jsonl import LineError, check_lines, dump_lines
+from puzzles.jsonl import LineError, check_lines, dump_lines, read_lines
 from puzzles.model import LEVELS, PuzzleError
 from puzzles.registry import PUZZLE_KINDS, documented_rule_sets, generate, generator_keys
+
+#: What a terminal could take as a command, not text: C0 controls (ESC among them), DEL, C1
+#: controls (U+009B is a CSI on its own), and the bidirectional marks that reorder a line.
+UNPRINTABLE: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: An echoed message is cut to this many characters (a hostile line may quote 20,000).
+SHOWN_LENGTH: Final = 500
+
+
+def shown(text: object) -> str:
+    r"""`text` safe to print to an operator's terminal: each control character as an escape
+    (``\x1b``), and at most `SHOWN_LENGTH` characters.
+
+    >>> shown("`kind`: `\x1b[31mred\x9b` is not known")
+    '`kind`: `\\x1b[31mred\\x9b` is not known'
+    """
+    text = str(text)
+    if len(text) > SHOWN_LENGTH:
+        text = text[:SHOWN_LENGTH] + "…"
+    return UNPRINTABLE.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+def say(text: object, *, error: bool = True) -> None:
+    """Print a line the file or the command line had a say in, `shown` safely."""
+    print(shown(text), file=sys.stderr if error else sys.stdout)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             rule_sets = [RuleSet.parse(args.rules)] if args.rules else documented_rule_sets()
         except KlaverjasError as error:
-            print(f"error: {error}", file=sys.stderr)
+            say(f"error: {error}")
             return 2
         for kind, rule, rules in generator_keys(rule_sets):
             print(f"{kind:24} {rule.value:28} {rules.name}")
@@ -53,30 +79,31 @@ def main(argv: list[str] | None = None) -> int:
             for i in range(args.count)
         ]
     except (PuzzleError, KlaverjasError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        say(f"error: {error}")
         return 2
     lines = "".join(dump_lines(puzzles))
     if args.out:
         args.out.write_text(lines, encoding="utf-8")
-        print(f"wrote {len(puzzles)} puzzles to {args.out}", file=sys.stderr)
+        say(f"wrote {len(puzzles)} puzzles to {args.out}")
     else:
         sys.stdout.write(lines)
     return 0
 
 
 def _import(path: Path) -> int:
-    """Check a file line by line as it is read, so memory stays flat however big it is."""
+    """Check a file line by line as it is read, so memory stays flat however big it is (and
+    however long a line is); what is echoed of the file cannot steer the terminal."""
     valid = rejected = 0
     try:
         with path.open("rb") as source:
-            for result in check_lines(source):
+            for result in check_lines(read_lines(source)):
                 if isinstance(result, LineError):
                     rejected += 1
-                    print(f"{path}:{result}", file=sys.stderr)
+                    say(f"{path}:{result}")
                 else:
                     valid += 1
     except OSError as error:
-        print(f"error: cannot read {path}: {error}", file=sys.stderr)
+        say(f"error: cannot read {path}: {error}")
         return 2
     print(f"{valid} puzzles valid, {rejected} rejected")
     return 1 if rejected else 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import BinaryIO, Final, TypeVar
 
 from klaverjas_core import KlaverjasError, RuleId, RuleSet
 from klaverjas_questions import JSON, QuestionError, question_kind
@@ -36,6 +36,13 @@ class LineError:
         return f"line {self.line}: {self.message}"
 
 
+@dataclass(frozen=True, slots=True)
+class LongLine:
+    """A line far too long to be a puzzle, as `read_lines` passes it on: only its size."""
+
+    size: int  # in bytes, without the line's end
+
+
 def dump_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     for puzzle in puzzles:
         yield puzzle.to_line() + "\n"
@@ -53,13 +60,16 @@ def load_lines(lines: Iterable[str | bytes]) -> tuple[list[Puzzle], list[LineErr
     return good, errors
 
 
-def check_lines(lines: Iterable[str | bytes]) -> Iterator[Puzzle | LineError]:
+def check_lines(lines: Iterable[str | bytes | LongLine]) -> Iterator[Puzzle | LineError]:
     """Each non-blank line's puzzle or error, one at a time (a big file streams through).
 
     Lines are counted at ``\n`` only, so a form feed or U+2028 inside a string cannot shift
     them; a line of bytes that is not UTF-8 is that line's error, not the whole file's.
     """
     for number, raw in enumerate(lines, start=1):
+        if isinstance(raw, LongLine):
+            yield LineError(number, f"the line is {raw.size:,} bytes; a puzzle has far fewer")
+            continue
         try:
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         except UnicodeDecodeError as error:
@@ -75,7 +85,25 @@ def check_lines(lines: Iterable[str | bytes]) -> Iterator[Puzzle | LineError]:
 
 #: A puzzle line is a few hundred bytes; anything far longer is not a puzzle.
 MAX_LINE: Final = 20_000
+#: The most a line of `MAX_LINE` characters can take in UTF-8: `read_lines` holds no more.
+MAX_LINE_BYTES: Final = 4 * MAX_LINE
 MAX_SEED: Final = 2**63
+#: What `read_lines` reads at a time of a line it passes over.
+SKIP_CHUNK: Final = 64 * 1024
+
+
+def read_lines(source: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | LongLine]:
+    """Each line of a file opened in binary mode (split at ``\n`` only), for `check_lines`; a
+    line over `limit` bytes is read through in pieces and passed on as a `LongLine`, so memory
+    stays small however long a line is (one 100 MB line is not held, nor decoded)."""
+    while line := source.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        size = len(line)
+        while not line.endswith(b"\n") and (line := source.readline(SKIP_CHUNK)):
+            size += len(line)
+        yield LongLine(size - line.endswith(b"\n"))
 
 
 def parse_line(line: str) -> Puzzle:

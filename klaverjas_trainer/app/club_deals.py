@@ -17,6 +17,7 @@ from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.app.assignments import describe
 from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.markup import problem_words
+from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.own_words import pick_due_date
 from klaverjas_trainer.app.services import Profile, course
 from klaverjas_trainer.app.table_view import table_html
@@ -32,14 +33,18 @@ def deal_tab(clubs: ClubStore, group: Group, members: list[Learner]) -> None:
     """Deal a numbered deal to the group, then each member's mistakes in a chosen one."""
     with st.form("assign-deal"):
         st.markdown(t("shared-deal-intro"))
-        number = st.number_input(
-            t("deal-number"), 1, 10**9, random.randrange(100_000, 1_000_000), key="deal_number"
+        number = whole_number_input(
+            t("deal-number"),
+            MATCH_NUMBER.low,
+            MATCH_NUMBER.high,
+            value=random.randrange(100_000, 1_000_000),
+            key="deal_number",
         )
         due = pick_due_date(t("due-date"), "deal_due", date.today())
         if st.form_submit_button(t("assign-deal-button"), key="assign_deal"):
             with reaction_in_view("assign-deal-said"):  # below a long form: in sight
                 try:
-                    made = clubs.assign_deal(group.id, int(number), due)
+                    made = clubs.assign_deal(group.id, MATCH_NUMBER.require(number), due)
                 except ValueError as problem:
                     st.error(
                         t("problem", problem=problem_words(problem)), icon=":material/back_hand:"

@@ -56,6 +56,7 @@ from klaverjas_trainer.app.board import (
     show_trump,
     yes_no,
 )
+from klaverjas_trainer.app.numbers import whole, whole_number_input
 from klaverjas_trainer.app.services import Profile
 from klaverjas_trainer.app.table_view import table_html, tricks_html
 from klaverjas_trainer.texts import bound, card_text, rule_title, seat_name, t
@@ -124,9 +125,10 @@ class KindView(Generic[C, R]):
 
 
 def _number(label: str, high: int, step: int, key: str, locked: bool) -> int | None:
-    """A whole number the learner typed; None while the field is empty (not 0)."""
-    value = st.number_input(label, 0, high, value=None, step=step, key=key, disabled=locked)
-    return None if value is None else int(value)
+    """A whole number the learner typed; None while the field is empty (not 0), and for
+    anything but a whole number (then the page asks for an answer as for an empty field)."""
+    value = whole_number_input(label, 0, high, step=step, key=key, disabled=locked)
+    return whole(value)
 
 
 # --- positions ----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sys
 import time
@@ -106,9 +107,10 @@ def client_address() -> str | None:
 def teacher_idle_minutes() -> float:
     """How long the teacher pages stay signed in without use (a shared club laptop)."""
     try:
-        return max(0.0, float(os.environ.get(TEACHER_IDLE_ENV, "") or 60))
+        minutes = float(os.environ.get(TEACHER_IDLE_ENV, "") or 60)
     except ValueError:
         return 60.0
+    return max(0.0, minutes) if math.isfinite(minutes) else 60.0  # "nan", "inf": the default
 
 
 def teacher_signed_in() -> bool:

@@ -149,10 +149,11 @@ def lesson_view(lesson: Lesson) -> None:
             marks = picked_marks(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
         lock_answered(marks)
     terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
-    if terms:
+    # a glossary that could not be loaded is empty: its links stay bold words, unexplained
+    entries = [the_course.glossary.get(term) for term in dict.fromkeys(terms)]
+    if any(entries):
         with st.expander(t("glossary")):
-            for term in dict.fromkeys(terms):
-                entry = the_course.glossary[term]
+            for entry in filter(None, entries):
                 st.markdown(f"**{entry.dutch}** — {entry.word}. {entry.explain}")
     back, forward = st.columns(2)
     if back.button(t("back"), disabled=index == 0, key="step_back"):

@@ -15,6 +15,8 @@ from klaverjas_trainer.app import play
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, style, trump_buttons_css
 from klaverjas_trainer.app.cards import card_label, suit_label
+from klaverjas_trainer.app.markup import problem_words
+from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.play_views import (
     show_calls,
     show_last_trick,
@@ -29,7 +31,7 @@ from klaverjas_trainer.app.play_views import (
 from klaverjas_trainer.app.services import PACES, club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
 from klaverjas_trainer.app.table_view import LARGE_CSS
-from klaverjas_trainer.storage import StorageError
+from klaverjas_trainer.storage import InputError, StorageError
 from klaverjas_trainer.texts import bound, card_text, current, rule_set_words, t
 
 ROEM_AMOUNTS = (20, 40, 50, 70, 100, 120, 200)
@@ -142,13 +144,18 @@ def new_match_form() -> TableGame | None:
             horizontal=True,
             key="play_level",
         )
-        seed = st.number_input(
-            t("play-seed"), min_value=1, max_value=10**9, value=None, step=1, key="play_seed"
+        seed = whole_number_input(
+            t("play-seed"), MATCH_NUMBER.low, MATCH_NUMBER.high, key="play_seed"
         )
         started = st.form_submit_button(t("play-start"), type="primary", key="play_start")
     if not started:
         return None
-    return begin(str(mode), str(level), None if seed is None else int(seed))
+    try:
+        number = MATCH_NUMBER.read(seed)
+    except InputError as problem:
+        st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
+        return None
+    return begin(str(mode), str(level), number)
 
 
 def begin(mode: str, level: str, seed: int | None, assignment_id: int | None = None) -> TableGame:

@@ -19,6 +19,7 @@ from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.markup import md_escape, problem_words
+from klaverjas_trainer.app.numbers import SET_NUMBER, SET_SIZE, whole_number_input
 from klaverjas_trainer.app.own_words import pick_due_date, pick_rule_set
 from klaverjas_trainer.app.questions import printed_worksheet
 from klaverjas_trainer.app.services import (
@@ -362,8 +363,16 @@ with assign:
             rules = [r.value for r in targets(kind, house_rules)]  # only what this kind can make
             rule = st.selectbox(t("rule"), rules, key="assign_rule", format_func=bound(title))
             level = st.segmented_control(t("level"), list(LEVELS), default=1, key="assign_level")
-            count = st.number_input(t("count"), 1, 50, 10, key="assign_count")
-            seed = st.number_input(t("seed"), 0, 10**9, random.randrange(10**6), key="assign_seed")
+            count = whole_number_input(
+                t("count"), SET_SIZE.low, SET_SIZE.high, value=10, key="assign_count"
+            )
+            seed = whole_number_input(
+                t("seed"),
+                SET_NUMBER.low,
+                SET_NUMBER.high,
+                value=random.randrange(10**6),
+                key="assign_seed",
+            )
         due = pick_due_date(t("due-date"), "assign_due", date.today())
         if st.form_submit_button(t("assign-button"), key="assign_button"):
             with reaction_in_view("assign-said"):  # below a long form: in sight
@@ -383,8 +392,8 @@ with assign:
                             kind=kind,
                             rule=rule,
                             level=int(level or 1),
-                            count=int(count),
-                            seed=int(seed),
+                            count=SET_SIZE.require(count),
+                            seed=SET_NUMBER.require(seed),
                             due=due,
                         )
                 except ValueError as problem:
