@@ -574,3 +574,41 @@ def test_the_random_policy_draws_every_legal_card() -> None:
     legal = 0b10110
     drawn = {random_card(rng, 0, legal, (), 0) for _ in range(200)}
     assert drawn == {1, 2, 4}
+
+
+SUMMARY = {"card_points": (100, 62), "roem": (0, 20), "choosers": 0}
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"choosers": 2}, "choosers must be pair 0 or 1, got 2"),
+        ({"card_points": (100,)}, "card points must be two whole numbers, got (100,)"),
+        ({"roem": ("20", 0)}, "roem must be two whole numbers, got ('20', 0)"),
+        ({"tricks_won": (8, 0.5)}, "tricks won must be two whole numbers, got (8, 0.5)"),
+        ({"pit": 3}, "pit must be pair 0 or 1, got 3"),
+        ({"revoked_by": True}, "revoked_by must be pair 0 or 1, got True"),
+    ],
+)
+def test_a_refused_score_summary_names_the_field_and_the_value(
+    change: dict[str, object], named: str
+) -> None:
+    # The pit check runs on 162 card points (a pit's): make the summary a possible pit.
+    given = {**SUMMARY, **({"card_points": (162, 0), "roem": (0, 0)} if "pit" in change else {})}
+    with pytest.raises(ImpossiblePositionError) as refused:
+        score_summary(**{**given, **change})  # type: ignore[arg-type]
+    assert str(refused.value) == named
+
+
+def test_a_refused_deal_names_the_field_and_the_value() -> None:
+    tricks = [(0, "J♠ Q♠ 7♣ 8♣")] * 8
+    for keywords, named in (
+        ({"choosers": -1}, "choosers must be pair 0 or 1, got -1"),
+        ({"revoked_by": 2}, "revoked_by must be pair 0 or 1, got 2"),
+        ({"declared": "0 1"}, "declared must list trick numbers 0-7, got '0 1'"),
+        ({"declared": [8]}, "declared must list trick numbers 0-7, got [8]"),
+    ):
+        arguments = {"choosers": 0, **keywords}
+        with pytest.raises(ImpossiblePositionError) as refused:
+            score_deal(tricks, "♠", **arguments)  # type: ignore[arg-type]
+        assert str(refused.value) == named
