@@ -17,6 +17,7 @@ from klaverjas_trainer.app.services import (
     keep_sign_ins,
     learner_sign_in_holds,
     profile,
+    say_sign_in_ended,
     sign_out,
     storage_problems_said,
 )
@@ -87,6 +88,7 @@ wide = navigation.url_path == "projector"
 st.set_page_config(layout="wide" if wide else "centered")
 with storage_problems_said():
     learner_sign_in_holds()  # signed out on another device: signed out here too
+say_sign_in_ended()
 learner = profile().learner
 if learner is not None:
     st.sidebar.markdown(t("signed-in", name=md_escape(learner.name)))

@@ -133,3 +133,42 @@ def test_the_teacher_signs_in_on_a_known_browser_while_strangers_made_the_passwo
     evening = sign_in_on_teacher_page("club-evening")
     assert evening.session_state["profile"].teacher and not evening.exception
     strangers.store.engine.dispose()
+
+
+def test_a_shared_laptop_counts_each_persons_tries_apart(club: ClubStore) -> None:
+    # A member who also signed in on the club laptop cannot guess another member's PIN there
+    # without limit by signing in rightly as themself between guesses.
+    group = club.create_group("Tuesday", "amsterdam")
+    anna = club.join(group.code, "Anna", pin="7391")
+    bert = club.join(group.code, "Bert", pin="2468")
+    laptop = club.store.devices.remember(None, "learner", anna.id)
+    laptop = club.store.devices.remember(laptop, "learner", bert.id)  # both signed in there
+    guessed = 0
+    for n in range(30):
+        if refused(lambda n=n: club.join(group.code, "Bert", f"{n:04d}", None, laptop)):
+            break
+        guessed += 1
+        assert club.join(group.code, "Anna", "7391", None, laptop).name == "Anna"
+    assert guessed == FREE_TRIES  # then Bert's count on this laptop makes the guesser wait
+    assert club.join(group.code, "Anna", "7391", None, laptop).name == "Anna"  # Anna: not
+
+
+def test_the_teacher_and_the_operator_clear_waits_that_a_halls_address_shares(
+    club: ClubStore,
+) -> None:
+    group = club.create_group("Tuesday", "amsterdam")
+    club.join(group.code, "Anna", pin="7391")
+    for n in range(FREE_SHARED_TRIES + 5):  # invented names, wrong PINs, from the hall
+        club.join(group.code, f"Fake {n}", pin="4321")
+        refused(lambda n=n: club.join(group.code, f"Fake {n}", "0000", "192.168.1.1"))
+    assert refused(lambda: club.join(group.code, "Anna", "7391", "192.168.1.1"))
+    club.set_teacher_password("klaverjas")
+    assert club.check_teacher_password("klaverjas", "192.168.1.1")  # PIN typos: not the teacher's
+    anna = next(m for m in club.members(group.id) if m.name == "Anna")
+    club.clear_wait(group.id, anna.id)
+    assert club.join(group.code, "Anna", "7391", "192.168.1.1").name == "Anna"
+    for n in range(FREE_SHARED_TRIES + 5):  # wrong teacher passwords from the hall
+        refused(lambda n=n: club.check_teacher_password(f"guess-{n}", "192.168.1.1"))
+    assert refused(lambda: club.check_teacher_password("klaverjas", "192.168.1.1"))
+    club.clear_teacher_wait()  # the operator's command ends the address's wait as well
+    assert club.check_teacher_password("klaverjas", "192.168.1.1")

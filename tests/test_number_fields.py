@@ -139,6 +139,7 @@ def test_bad_numbers_on_the_teacher_pages_are_refused_or_left_out(data_dir: Path
 
 
 IDLE_FROM_ENVIRONMENT = [("nan", 60.0), ("inf", 60.0), ("-5", 0.0), ("abc", 60.0), ("", 60.0),
+                         ("2000000000", 10080.0),
                          ("15", 15.0)]  # fmt: skip
 
 

@@ -96,6 +96,7 @@ def list_profiles() -> bool:
 
 
 TEACHER_IDLE_ENV = "KLAVERJAS_TEACHER_IDLE_MINUTES"
+WEEK_MINUTES = 7 * 24 * 60  # the longest idle time: a teacher sign-in lasts 12 hours anyway
 
 
 def client_address() -> str | None:
@@ -110,7 +111,9 @@ def teacher_idle_minutes() -> float:
         minutes = float(os.environ.get(TEACHER_IDLE_ENV, "") or 60)
     except ValueError:
         return 60.0
-    return max(0.0, minutes) if math.isfinite(minutes) else 60.0  # "nan", "inf": the default
+    if not math.isfinite(minutes):  # "nan", "inf": the default
+        return 60.0
+    return min(max(0.0, minutes), WEEK_MINUTES)  # a "never" of 10**9 is a week
 
 
 def teacher_signed_in() -> bool:
@@ -142,21 +145,35 @@ def teacher_signed_in() -> bool:
     return True
 
 
-def learner_sign_in_holds() -> None:
-    """Run by the frame on every page: a learner whose sign-in ended elsewhere (signed out on
-    every device, a new PIN, the profile removed by the teacher) is signed out here too."""
+def learner_sign_in_holds() -> bool:
+    """Whether this session's learner (if any) is still signed in on the server. Run by the
+    frame on every page, and by the drill's board on every click (a fragment's rerun skips
+    the frame): a learner whose sign-in ended elsewhere (signed out on every device, a new
+    PIN, the profile removed by the teacher) is signed out here too, and the next page run
+    says so. While the database does not answer the sign-in is taken to hold: nothing can be
+    stored then anyway, and each answer says so."""
     current = profile()
-    if current.learner is None or current.learner_token is None:
-        return
-    try:
-        holds = store().tokens.verify(current.learner_token, "learner") == current.learner.id
-    except StorageError:
-        return  # the database is not answering: the page says so where it needs it
-    if not holds:
-        current.learner, current.group, current.learner_token = None, None, None
-        current.learner_forgotten = True
-        for key in ("drill", "lesson", "play"):
-            st.session_state.pop(key, None)
+    if current.learner is None:
+        return True
+    if current.learner_token is not None:
+        try:
+            verified = store().tokens.verify(current.learner_token, "learner")
+        except StorageError:
+            return True
+        if verified == current.learner.id:
+            return True
+    current.learner, current.group, current.learner_token = None, None, None
+    current.learner_forgotten = current.sign_in_ended = True
+    for key in ("drill", "lesson", "play"):
+        st.session_state.pop(key, None)
+    return False
+
+
+def say_sign_in_ended() -> None:
+    """The frame says once that the learner's sign-in ended elsewhere."""
+    current = profile()
+    if current.sign_in_ended:
+        current.sign_in_ended = False
         st.warning(t("signed-out-elsewhere"), icon=":material/logout:")
 
 
@@ -204,8 +221,9 @@ def known_device(kind: str, subject: int) -> None:
 def sign_in(learner: Learner, group: Group | None = None, token: str | None = None) -> None:
     """Sign this session in as `learner`, and have the browser keep it."""
     current = profile()
+    kept = token or store().remember(learner)  # the server's sign-in first: none, no sign-in
     current.load(learner, group)
-    current.learner_token = token or store().remember(learner)
+    current.learner_token = kept
     current.learner_forgotten = False
     for key in ("drill", "lesson", "play"):  # a new player starts afresh
         st.session_state.pop(key, None)
@@ -215,11 +233,13 @@ def sign_out(*, everywhere: bool = False) -> None:
     """Sign the learner out here (the sign-in ends on the server, so no copy of the browser's
     token brings them back), or on every device; the browser forgets them."""
     current = profile()
-    with contextlib.suppress(StorageError):  # signed out here whatever the database says
+    try:  # signed out here whatever the database says
         if everywhere and current.learner is not None:
             store().sign_out_everywhere(current.learner.id)
         elif current.learner_token is not None:
             store().forget(current.learner_token)
+    except StorageError as error:  # the other devices may still be signed in: say so
+        st.error(t("storage-error", error=error), icon=":material/warning:")
     current.learner, current.group, current.learner_token = None, None, None
     current.learner_forgotten = True
     for key in ("drill", "lesson", "play"):
@@ -287,6 +307,7 @@ class Profile:
     teacher_forgotten: bool = False
     written: dict[str, str] = field(default_factory=dict)  # cookies written by this session
     device_token: str | None = None  # this browser signed in before (a right PIN or password)
+    sign_in_ended: bool = False  # ended elsewhere: the next page run says so
     language: str | None = None  # chosen in this session, or the learner's saved choice
     best_streak: int = 0  # the longest run of right answers in streak mode, kept
     pace: str = PACES[0]  # one of PACES: the computers' cards at the table

@@ -41,6 +41,8 @@ from klaverjas_trainer.storage.tokens import fingerprint
 from puzzles import GENERATOR_VERSION
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
+#: Wrong teacher passwords per client address are counted under this prefix.
+TEACHER_CLIENT: Final = "teacher-client:"
 TEACHER_TARGET: Final = "teacher"  # wrong teacher passwords are counted under this
 SETUP_CODE_KEY: Final = "setup_code"  # the one-time code that lets the first teacher in
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -186,8 +188,8 @@ class ClubStore:
         in on before, against that device alone (strangers' tries never lock it out)."""
         known = self.store.devices.target(device, "teacher", 0)
         targets = [(known or TEACHER_TARGET, False)]
-        if client and not known:
-            targets.append((f"client:{client}"[:60], True))
+        if client and not known:  # apart from the learners' PINs: their typos never lock it
+            targets.append((f"{TEACHER_CLIENT}{client}"[:60], True))
         claim = self.limits.claim(*targets)  # counted before it is checked
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
         if from_env:
@@ -313,14 +315,15 @@ class ClubStore:
         return fingerprint(os.environ.get(TEACHER_PASSWORD_ENV) or self._stored_password() or "")
 
     def clear_wait(self, group_id: int, learner_id: int) -> None:
-        """The teacher lets a member try their PIN again at once: the member's and the
-        group's counts of wrong tries start again."""
-        self.limits.clear(f"pin:{learner_id}")
-        self.limits.clear(f"group:{group_id}")
+        """The teacher lets a member try their PIN again at once: the member's, the group's
+        and every address's counts of wrong PINs start again (the member's phone shares the
+        hall's address with whoever made it wait)."""
+        self.limits.clear(f"pin:{learner_id}", f"group:{group_id}", prefixes=("client:",))
 
     def clear_teacher_wait(self) -> None:
-        """The operator ends the teacher password's wait (the command line)."""
-        self.limits.clear(TEACHER_TARGET)
+        """The operator ends the teacher password's wait (the command line), from every
+        address too."""
+        self.limits.clear(TEACHER_TARGET, prefixes=(TEACHER_CLIENT,))
 
     def members(self, group_id: int) -> list[Learner]:
         query = select(learners).where(learners.c.group_id == group_id).order_by(learners.c.name)

@@ -3,7 +3,7 @@ give wrong PINs (or wrong teacher passwords) until everyone waits: the limits co
 learner, per group and per client, and those waits would hold the rightful learner or teacher
 out too. A browser that once signed in with the right PIN or password keeps a device token
 (a cookie, a year); a try from it is counted only against that device (`FREE_TRIES`, then the
-growing waits), so strangers' tries never lock it out.
+growing waits, per person on a shared laptop), so strangers' tries never lock it out.
 
 >>> from sqlalchemy import create_engine
 >>> from klaverjas_trainer.storage.schema import migrate
@@ -32,8 +32,9 @@ class Devices:
         self.engine, self.tokens = engine, tokens
 
     def target(self, token: object, kind: str, subject: int) -> str | None:
-        """The limits' target for a try from this browser ("device:<id>") when it has signed
-        in as `subject` before; None for any other browser (a stranger, a new phone)."""
+        """The limits' target for a try as `subject` from this browser when it has signed in
+        as `subject` before ("device:<id>:<kind>:<subject>"); None for any other browser (a
+        stranger, a new phone)."""
         device = self.tokens.sign_in_of(token, "device")
         if device is None:
             return None
@@ -44,7 +45,9 @@ class Devices:
         )
         with reading(self.engine) as connection:
             known = connection.execute(query).first()
-        return None if known is None else f"device:{device}"
+        # Per browser *and* person: a right sign-in as one person on a shared laptop must not
+        # wipe the wrong tries made there for another.
+        return None if known is None else f"device:{device}:{kind}:{subject}"
 
     def remember(self, token: object, kind: str, subject: int) -> str:
         """After a right PIN or password: this browser is known for `subject`. The browser's

@@ -138,10 +138,14 @@ class Limiter:
                     .values(locked_until=None)
                 )
 
-    def clear(self, target: str) -> None:
-        """Forget `target`'s count (a teacher lets a member try again; a new password)."""
+    def clear(self, *targets: str, prefixes: tuple[str, ...] = ()) -> None:
+        """Forget the counts of `targets`, and of every target starting with one of
+        `prefixes` (a teacher lets a member try again; the operator ends the teacher's wait)."""
         with writing(self.engine) as connection:
-            connection.execute(attempts.delete().where(attempts.c.target == target))
+            for target in targets:
+                connection.execute(attempts.delete().where(attempts.c.target == target))
+            for prefix in prefixes:
+                connection.execute(attempts.delete().where(attempts.c.target.startswith(prefix)))
 
 
 def _aware(moment: datetime) -> datetime:

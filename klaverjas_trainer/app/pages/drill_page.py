@@ -25,6 +25,7 @@ from klaverjas_trainer.app.questions import board_before_picking, view_of
 from klaverjas_trainer.app.services import (
     club,
     course,
+    learner_sign_in_holds,
     profile,
     require_learner,
     storage_problems_said,
@@ -252,6 +253,8 @@ def puzzle_view() -> None:
     """The puzzle, its answer and feedback, and Next: a click here reruns only this part of
     the page (the settings and assignments above stay as they are)."""
     with storage_problems_said():
+        if not learner_sign_in_holds():  # ended on another device: the whole page says so
+            st.rerun(scope="app")
         show_puzzle()
 
 
