@@ -179,3 +179,31 @@ def test_the_projector_shows_every_kind_at_the_table_on_a_wall(
         expect(wall.get_by_text("you", exact=True).first).to_be_visible()
         wall.screenshot(path=str(ARTIFACTS / "projector-lesson.png"))
         browser.close()
+
+
+def test_signing_out_everywhere_ends_an_open_drill_on_another_device(
+    server: tuple[str, Path],  # noqa: F811
+) -> None:
+    # The drill's board reruns on its own (a fragment) and skips the page's frame: its clicks
+    # check the sign-in themselves, so the other device's next Answer stores nothing.
+    url, data = server
+    name = "Sigrid"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        phone, laptop = (browser.new_page(viewport=VIEWPORTS[d]) for d in ("phone", "desktop"))
+        for page in (phone, laptop):
+            page.goto(f"{url}/profile")
+            page.locator(".st-key-new_name input").fill(name)
+            page.locator(".st-key-start_button button").click()
+            expect(page.get_by_text(f"Playing as {name}").first).to_be_attached(timeout=30_000)
+        go_to(laptop, "Drill", "desktop")
+        expect(laptop.get_by_text("Your hand")).to_be_visible(timeout=30_000)
+        expect(laptop.locator(IDLE)).to_be_visible(timeout=30_000)
+        phone.get_by_role("button", name="Sign out on every device").click()
+        expect(phone.locator(".st-key-start_button button")).to_be_visible(timeout=30_000)
+        laptop.locator(PILLS).first.click()
+        laptop.get_by_role("button", name="Answer").click()
+        expect(laptop.get_by_text("You were signed out").first).to_be_visible(timeout=30_000)
+        expect(laptop.get_by_text("Rule:")).to_have_count(0)
+        browser.close()
+    assert stored_answers(data, name) == 0
