@@ -6,7 +6,6 @@ attacker who knows a group's join code cannot stop its evening, nor keep the tea
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,18 +16,11 @@ from klaverjas_trainer.storage.limits import FREE_SHARED_TRIES, FREE_TRIES, TooM
 
 from .test_app_flows import data_dir, fresh_app
 from .test_club_flows import TEACHER
+from .test_limits import Clock
 from .test_sign_in import Browser
 
 __all__ = ["data_dir"]  # the fixture, re-used
 pytestmark = pytest.mark.security
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture
