@@ -110,14 +110,7 @@ def test_a_token_from_one_server_process_is_good_in_another(data_dir: Path) -> N
 def test_the_teacher_stays_signed_in_on_the_projector_until_the_password_changes(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "club-evening")
-    browser = Browser(monkeypatch)
-    app = fresh_app()
-    app.switch_page(TEACHER).run()
-    app.text_input(key="teacher_password").set_value("club-evening")
-    app.form_submit_button(key="teacher_sign_in").click().run()
-    browser.keep(app)
-    assert "kj_teacher" in browser.cookies
+    browser, _ = teacher_signs_in(monkeypatch)
     evening = fresh_app()  # the projector's browser reloads
     evening.switch_page(PROJECTOR).run()
     assert evening.session_state["profile"].teacher
