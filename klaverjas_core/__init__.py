@@ -30,6 +30,7 @@ from klaverjas_core.errors import (
 )
 from klaverjas_core.game import Deal, Revoke, TrumpChoice, deal_hands, next_dealer
 from klaverjas_core.legality import LegalCards, Verdict, check_card, legal_cards
+from klaverjas_core.misbeliefs import MISBELIEF_NAMES, NO_MISBELIEF, Misbelief
 from klaverjas_core.playout import PlayedDeal, random_playout
 from klaverjas_core.position import Position
 from klaverjas_core.rule_ids import RuleId
@@ -50,6 +51,8 @@ __all__ = [
     "AMSTERDAM",
     "CITIES",
     "DECK",
+    "MISBELIEF_NAMES",
+    "NO_MISBELIEF",
     "PLAIN_ORDER",
     "PLAIN_POINTS",
     "ROTTERDAM",
@@ -68,6 +71,7 @@ __all__ = [
     "LedgerItem",
     "LegalCards",
     "Match",
+    "Misbelief",
     "NotationError",
     "PlayedDeal",
     "Position",

@@ -11,22 +11,38 @@ from klaverjas_core.cards import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_P
 
 SUIT_MASKS: Final = tuple(suit.mask for suit in Suit)
 
+
+def _power(order: tuple[Rank, ...]) -> tuple[int, ...]:
+    """Strength of each natural rank (0 = weakest, 7 = strongest) in a high-to-low order."""
+    return tuple(7 - order.index(rank) for rank in Rank)
+
+
+def _swapped(order: tuple[Rank, ...], one: Rank, other: Rank) -> tuple[Rank, ...]:
+    """`order` with two ranks trading places: a misbelief's card order."""
+    swap = {one: other, other: one}
+    return tuple(swap.get(rank, rank) for rank in order)
+
+
 #: Strength of each natural rank (0 = weakest, 7 = strongest) in trumps / in a plain suit.
-TRUMP_POWER: Final = tuple(7 - TRUMP_ORDER.index(rank) for rank in Rank)
-PLAIN_POWER: Final = tuple(7 - PLAIN_ORDER.index(rank) for rank in Rank)
+TRUMP_POWER: Final = _power(TRUMP_ORDER)
+PLAIN_POWER: Final = _power(PLAIN_ORDER)
+#: The orders of the misbeliefs ACE_ABOVE_NINE (J A 9 10 ...) and TEN_BELOW_KING (A K 10 ...).
+TRUMP_POWER_ACE_HIGH: Final = _power(_swapped(TRUMP_ORDER, Rank.ACE, Rank.NINE))
+PLAIN_POWER_TEN_LOW: Final = _power(_swapped(PLAIN_ORDER, Rank.TEN, Rank.KING))
 
 
-def _beating_trumps(index: int) -> int:
+def _beating_trumps(index: int, power: tuple[int, ...] = TRUMP_POWER) -> int:
     suit, rank = divmod(index, 8)
     mask = 0
     for other in range(8):
-        if TRUMP_POWER[other] > TRUMP_POWER[rank]:
+        if power[other] > power[rank]:
             mask |= 1 << (suit * 8 + other)
     return mask
 
 
 #: BEATS_TRUMP[i]: the cards of i's suit that beat card i when that suit is trumps.
-BEATS_TRUMP: Final = tuple(_beating_trumps(i) for i in range(32))
+BEATS_TRUMP: Final = tuple(_beating_trumps(i, TRUMP_POWER) for i in range(32))
+BEATS_TRUMP_ACE_HIGH: Final = tuple(_beating_trumps(i, TRUMP_POWER_ACE_HIGH) for i in range(32))
 
 #: POINTS[trump * 32 + i]: card points of card i when `trump` (0-3) is trumps.
 POINTS: Final = tuple(
@@ -36,18 +52,38 @@ POINTS: Final = tuple(
 )
 
 
-def _key(trump: int, led: int, index: int) -> int:
+def _key(
+    trump: int,
+    led: int,
+    index: int,
+    trumps: tuple[int, ...] = TRUMP_POWER,
+    plain: tuple[int, ...] = PLAIN_POWER,
+) -> int:
     suit, rank = divmod(index, 8)
     if suit == trump:
-        return 16 + TRUMP_POWER[rank]
+        return 16 + trumps[rank]
     if suit == led:
-        return 8 + PLAIN_POWER[rank]
+        return 8 + plain[rank]
     return 0  # another plain suit never wins
 
 
+def _win_keys(trumps: tuple[int, ...], plain: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(
+        _key(trump, led, i, trumps, plain)
+        for trump in range(4)
+        for led in range(4)
+        for i in range(32)
+    )
+
+
 #: WIN_KEY[(trump * 4 + led) * 32 + i]: how strongly card i competes for the trick.
-WIN_KEY: Final = tuple(
-    _key(trump, led, i) for trump in range(4) for led in range(4) for i in range(32)
+WIN_KEY: Final = _win_keys(TRUMP_POWER, PLAIN_POWER)
+#: WIN_KEYS[k]: WIN_KEY under the order misbeliefs, k = 1 ten below king, 2 ace above nine.
+WIN_KEYS: Final = (
+    WIN_KEY,
+    _win_keys(TRUMP_POWER, PLAIN_POWER_TEN_LOW),
+    _win_keys(TRUMP_POWER_ACE_HIGH, PLAIN_POWER),
+    _win_keys(TRUMP_POWER_ACE_HIGH, PLAIN_POWER_TEN_LOW),
 )
 
 

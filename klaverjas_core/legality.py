@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from klaverjas_core._tables import BEATS_TRUMP, SUIT_MASKS, TRUMP_POWER
+from klaverjas_core._tables import (
+    BEATS_TRUMP,
+    BEATS_TRUMP_ACE_HIGH,
+    SUIT_MASKS,
+    TRUMP_POWER,
+    TRUMP_POWER_ACE_HIGH,
+)
 from klaverjas_core.cards import (
     Card,
     Suit,
@@ -31,6 +37,7 @@ from klaverjas_core.cards import (
     parse_cards,  # noqa: F401 - the doctests read cards with it
 )
 from klaverjas_core.errors import DuplicateCardError, ImpossiblePositionError
+from klaverjas_core.misbeliefs import Misbelief
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
 from klaverjas_core.tricks import winner_index
@@ -58,24 +65,31 @@ class Branch(IntEnum):
     MUST_UNDERTRUMP = 11
 
 
-def decide(hand: int, trick: Sequence[int], trump: int, partner_exemption: bool) -> tuple[int, int]:
+def decide(
+    hand: int, trick: Sequence[int], trump: int, partner_exemption: bool, misbeliefs: int = 0
+) -> tuple[int, int]:
     """The cascade on integers: ``(branch, legal mask)`` for a hand mask and a trick of indices.
 
     This is the hot path (benchmarked at over a million calls a second), so it works on
     bitmasks and returns early; `Decision` turns its answer into cards and rule ids.
+    `misbeliefs` (`Misbelief` flags) plays the cascade as a learner holding them would.
     """
     if not trick:
         return Branch.LEAD, hand
     led = trick[0] >> 3
     following = hand & SUIT_MASKS[led]
+    ace_high = misbeliefs & Misbelief.ACE_ABOVE_NINE
     if led == trump:
         if not following:
             return Branch.VOID_NO_TRUMPS, hand
+        if misbeliefs & Misbelief.NO_OVERTRUMP_ON_TRUMP_LEAD:
+            return Branch.TRUMP_LED_ANY_TRUMP, following
+        power = TRUMP_POWER_ACE_HIGH if ace_high else TRUMP_POWER
         best = trick[0]
         for card in trick:
-            if card >> 3 == trump and TRUMP_POWER[card & 7] > TRUMP_POWER[best & 7]:
+            if card >> 3 == trump and power[card & 7] > power[best & 7]:
                 best = card
-        higher = following & BEATS_TRUMP[best]
+        higher = following & (BEATS_TRUMP_ACE_HIGH if ace_high else BEATS_TRUMP)[best]
         if higher:
             return Branch.TRUMP_LED_OVERTRUMP, higher
         return Branch.TRUMP_LED_ANY_TRUMP, following
@@ -84,33 +98,35 @@ def decide(hand: int, trick: Sequence[int], trump: int, partner_exemption: bool)
     trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return Branch.VOID_NO_TRUMPS, hand
-    winner, best_trump = _winner_and_best_trump(trick, trump)
-    partner_winning = winner == len(trick) - 2
+    if misbeliefs & Misbelief.DISCARD_WHEN_VOID:
+        return Branch.VOID_NO_TRUMPS, hand
+    winner, best_trump = _winner_and_best_trump(trick, trump, misbeliefs)
+    exempt = partner_exemption and not misbeliefs & Misbelief.ALWAYS_OVERTRUMP
+    partner_winning = exempt and winner == len(trick) - 2
     if best_trump < 0:
-        if partner_exemption and partner_winning:
+        if partner_winning:
             return Branch.PARTNER_PLAIN, hand
         return Branch.MUST_TRUMP, trumps
-    higher = trumps & BEATS_TRUMP[best_trump]
-    if not partner_exemption:
-        if higher:
-            return Branch.MUST_OVERTRUMP, higher
-        return Branch.MUST_UNDERTRUMP, trumps
+    higher = trumps & (BEATS_TRUMP_ACE_HIGH if ace_high else BEATS_TRUMP)[best_trump]
+    freely = misbeliefs & Misbelief.UNDERTRUMP_FREELY
     if partner_winning:
-        allowed = (hand ^ trumps) | higher
+        allowed = hand if freely else (hand ^ trumps) | higher
         if allowed:
             return Branch.PARTNER_TRUMPED, allowed
         return Branch.ONLY_LOWER_TRUMPS, hand
     if higher:
-        return Branch.MUST_OVERTRUMP, higher
+        return Branch.MUST_OVERTRUMP, trumps if freely else higher
+    if not partner_exemption or misbeliefs & Misbelief.MUST_UNDERTRUMP:
+        return Branch.MUST_UNDERTRUMP, trumps
     if hand ^ trumps:
-        return Branch.NO_UNDERTRUMP, hand ^ trumps
+        return Branch.NO_UNDERTRUMP, hand if freely else hand ^ trumps
     return Branch.ONLY_LOWER_TRUMPS, hand
 
 
-def _winner_and_best_trump(trick: Sequence[int], trump: int) -> tuple[int, int]:
+def _winner_and_best_trump(trick: Sequence[int], trump: int, misbeliefs: int) -> tuple[int, int]:
     """Position of the winning card, and the highest trump's index (-1 if none): a trick that
     holds a trump is always won by its highest trump."""
-    winner = winner_index(trick, trump)
+    winner = winner_index(trick, trump, misbeliefs)
     return winner, trick[winner] if trick[winner] >> 3 == trump else -1
 
 
@@ -194,7 +210,11 @@ class Decision:
         ruleset = resolve_rules(rules)
         hand_mask = sum(card.bit for card in hand_cards)
         branch, legal = decide(
-            hand_mask, [c.index for c in trick_cards], suit.value, ruleset.partner_exemption
+            hand_mask,
+            [c.index for c in trick_cards],
+            suit.value,
+            ruleset.partner_exemption,
+            ruleset.misbeliefs,
         )
         return cls(Branch(branch), hand_cards, trick_cards, suit, ruleset, legal)
 
@@ -226,7 +246,7 @@ class Decision:
     def winning_position(self) -> int | None:
         if not self.trick:
             return None
-        return winner_index([c.index for c in self.trick], self.trump.value)
+        return winner_index([c.index for c in self.trick], self.trump.value, self.rules.misbeliefs)
 
     @property
     def highest_trump(self) -> Card | None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from klaverjas_core.errors import UnknownRuleSetError
+from klaverjas_core.misbeliefs import MISBELIEF_NAMES, NO_MISBELIEF, Misbelief
 from klaverjas_core.rule_ids import RuleId
 
 __all__ = ["AMSTERDAM", "CITIES", "ROTTERDAM", "VARIANTS", "RuleSet", "resolve_rules"]
@@ -39,6 +40,8 @@ class RuleSet:
     four_low_100: bool = False
     #: `short_match`: a match of 8 deals instead of 16.
     short_match: bool = False
+    #: Wrong rules switched on to predict a learner's answers (`believing`); none at a table.
+    misbeliefs: Misbelief = NO_MISBELIEF
 
     @property
     def city(self) -> str:
@@ -55,8 +58,27 @@ class RuleSet:
 
     @property
     def name(self) -> str:
-        """``city`` plus the variants switched on, joined by ``+``; `parse` reads it back."""
-        return "+".join([self.city, *self.variants])
+        """``city`` plus the variants switched on, joined by ``+``, then any misbeliefs, each
+        after a ``~``; `parse` reads it back.
+
+        >>> AMSTERDAM.believing(Misbelief.PIT_FORGOTTEN).name
+        'amsterdam~pit-forgotten'
+        """
+        wrong = [MISBELIEF_NAMES[flag] for flag in Misbelief if flag & self.misbeliefs]
+        return "~".join(["+".join([self.city, *self.variants]), *wrong])
+
+    def believing(self, *misbeliefs: Misbelief) -> RuleSet:
+        """These rules as a learner holding `misbeliefs` (as well as any already held) plays
+        them; ``believing()`` of a rule set with misbeliefs gives it back unchanged."""
+        held = self.misbeliefs
+        for flag in misbeliefs:
+            held |= flag
+        return dataclasses.replace(self, misbeliefs=held)
+
+    @property
+    def true_rules(self) -> RuleSet:
+        """The same house rules without any misbelief."""
+        return dataclasses.replace(self, misbeliefs=NO_MISBELIEF) if self.misbeliefs else self
 
     @property
     def match_length(self) -> int:
@@ -87,7 +109,7 @@ class RuleSet:
             raise UnknownRuleSetError(
                 f"unknown variant {', '.join(unknown)} (known: {', '.join(VARIANTS)})"
             )
-        return dataclasses.replace(self, **flags)
+        return dataclasses.replace(self, **flags)  # type: ignore[arg-type]
 
     @staticmethod
     def parse(text: str) -> RuleSet:
@@ -102,11 +124,19 @@ class RuleSet:
 
 @lru_cache(maxsize=64)  # rule sets are immutable; names arrive on every public call
 def _parse_rules(text: str) -> RuleSet:
-    city, *variants = [part.strip().lower() for part in text.split("+")]
+    rules_part, *wrong = [part.strip().lower() for part in text.split("~")]
+    city, *variants = [part.strip() for part in rules_part.split("+")]
     base = _PRESETS.get(city)
     if base is None:
         raise UnknownRuleSetError(f"`{text}` is not a rule set (start with amsterdam or rotterdam)")
-    return base.with_variants(**dict.fromkeys(variants, True))
+    ruleset = base.with_variants(**dict.fromkeys(variants, True))
+    by_name = {name: flag for flag, name in MISBELIEF_NAMES.items()}
+    unknown = [name for name in wrong if name not in by_name]
+    if unknown:
+        raise UnknownRuleSetError(
+            f"unknown misbelief {', '.join(unknown)} (known: {', '.join(by_name)})"
+        )
+    return ruleset.believing(*(by_name[name] for name in wrong))
 
 
 #: Rules that exist only with the partner exemption (Amsterdam); and the free choice of trumps

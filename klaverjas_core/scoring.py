@@ -23,6 +23,7 @@ from klaverjas_core.errors import (
     ImpossiblePositionError,
     NotationError,
 )
+from klaverjas_core.misbeliefs import Misbelief
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
 from klaverjas_core.tricks import (
@@ -114,6 +115,7 @@ def score_summary(
     items: Sequence[LedgerItem] = (),
     undeclared_roem: int = 0,
     stuk_from_hand: bool = False,
+    misbeliefs: int = 0,
 ) -> DealScore:
     """Settle a deal from per-pair totals: card points (with the last trick) and declared roem.
 
@@ -121,6 +123,8 @@ def score_summary(
     `undeclared_roem` is roem shown to have been forgotten: it changes nothing but the
     explanation, which then reminds that undeclared roem does not count. With
     `stuk_from_hand`, the pair without a trick may still hold 20 for stuk (RULES.md).
+    `misbeliefs` (`Misbelief` flags) scores as a learner holding them would: a tie made
+    (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN).
     """
     _check_pair(choosers, "choosers")
     card_points = _whole_pair(card_points, "card points")
@@ -152,7 +156,7 @@ def score_summary(
             )
     ledger = list(items)
     pit_bonus = [0, 0]
-    if pit is not None:
+    if pit is not None and not misbeliefs & Misbelief.PIT_FORGOTTEN:
         pit_bonus[pit] = PIT_BONUS
         ledger.append(LedgerItem(pit, PIT_BONUS, RuleId.SCORE_PIT))
     totals = (
@@ -169,6 +173,8 @@ def score_summary(
         nat = revoked_by == choosers
     else:
         nat = totals[choosers] <= totals[defenders]
+        if misbeliefs & Misbelief.TIE_NOT_NAT:
+            nat = totals[choosers] < totals[defenders]
         if nat:
             written = _to_one_pair(defenders, DEAL_TOTAL + roem[0] + roem[1] + pit_bonus[defenders])
         else:
@@ -246,6 +252,7 @@ def score_deal(
     if revoked_by is not None:
         _check_pair(revoked_by, "revoked_by")
     played = _validated_tricks(tricks)
+    undeclared_count = ruleset.misbeliefs & Misbelief.ROEM_WITHOUT_DECLARING
     card_points = [0, 0]
     roem = [0, 0]
     tricks_won = [0, 0]
@@ -255,7 +262,7 @@ def score_deal(
     first_stuk_seat: int | None = None
     for number, (leader, cards) in enumerate(played):
         indices = [cards[0].index, cards[1].index, cards[2].index, cards[3].index]
-        winner_seat = (leader + winner_index(indices, trump_index)) % 4
+        winner_seat = (leader + winner_index(indices, trump_index, ruleset.misbeliefs)) % 4
         pair = pair_of(winner_seat)
         if number < 7 and played[number + 1][0] != winner_seat:
             raise ImpossiblePositionError(
@@ -272,7 +279,7 @@ def score_deal(
         card_points[pair] += points
         items.append(LedgerItem(pair, points, RuleId.POINTS_CARDS, cards, number))
         mask = cards[0].bit | cards[1].bit | cards[2].bit | cards[3].bit
-        counted = declared is None or number in declared
+        counted = declared is None or number in declared or bool(undeclared_count)
         for roem_item in roem_items_of_mask(mask, trump_index, ruleset):
             items.append(_roem_line(pair, roem_item, number, counted))
             if counted:
@@ -298,6 +305,7 @@ def score_deal(
         revoked_by=revoked_by,
         items=items,
         stuk_from_hand=ruleset.stuk_from_hand,
+        misbeliefs=ruleset.misbeliefs,
     )
 
 

@@ -21,6 +21,7 @@ from klaverjas_core._tables import (
     RUN_ROEM,
     STUK,
     WIN_KEY,
+    WIN_KEYS,
 )
 from klaverjas_core.cards import (
     DECK,
@@ -48,13 +49,15 @@ __all__ = [
 # --- integer fast paths (card indices, trump as 0-3) -------------------------------------------
 
 
-def winner_index(trick: Sequence[int], trump: int) -> int:
-    """Position in the trick of the winning card."""
+def winner_index(trick: Sequence[int], trump: int, misbeliefs: int = 0) -> int:
+    """Position in the trick of the winning card; `misbeliefs` may swap the card order
+    (`Misbelief.TEN_BELOW_KING`, `Misbelief.ACE_ABOVE_NINE`)."""
+    keys = WIN_KEYS[misbeliefs >> 5 & 3] if misbeliefs else WIN_KEY
     base = (trump * 4 + (trick[0] >> 3)) * 32
     best = 0
-    best_key = WIN_KEY[base + trick[0]]
+    best_key = keys[base + trick[0]]
     for position in range(1, len(trick)):
-        key = WIN_KEY[base + trick[position]]
+        key = keys[base + trick[position]]
         if key > best_key:
             best, best_key = position, key
     return best
@@ -223,7 +226,8 @@ def judge_trick(
     """
     indices = trick_indices(trick)
     suit = Suit.parse(trump)
-    winner = winner_index(indices, suit.value)
+    ruleset = resolve_rules(rules)
+    winner = winner_index(indices, suit.value, ruleset.misbeliefs)
     has_trump = any(index >> 3 == suit.value for index in indices)
     return TrickJudgement(
         cards=tuple(DECK[index] for index in indices),
@@ -231,5 +235,5 @@ def judge_trick(
         winner=winner,
         rule=RuleId.TRICK_TRUMP_WINS if has_trump else RuleId.TRICK_SUIT_LED_WINS,
         points=points_of(indices, suit.value),
-        roem=tuple(roem_items_of_mask(_mask(indices), suit.value, resolve_rules(rules))),
+        roem=tuple(roem_items_of_mask(_mask(indices), suit.value, ruleset)),
     )

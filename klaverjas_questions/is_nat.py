@@ -12,6 +12,7 @@ from klaverjas_core import (
     Card,
     DealScore,
     KlaverjasError,
+    Misbelief,
     RuleId,
     RuleSet,
     Seat,
@@ -193,14 +194,20 @@ class NatContent:
                 rules, declared=self.declared,
             )  # fmt: skip
         summary = self.summary or self._table_summary()
+        roem = [sum(summary.roem[0]), sum(summary.roem[1])]
+        undeclared = sum(summary.undeclared_roem[0]) + sum(summary.undeclared_roem[1])
+        if rules.misbeliefs & Misbelief.ROEM_WITHOUT_DECLARING:
+            roem = [roem[pair] + sum(summary.undeclared_roem[pair]) for pair in (0, 1)]
+            undeclared = 0
         return score_summary(
             summary.card_points,
-            (sum(summary.roem[0]), sum(summary.roem[1])),
+            (roem[0], roem[1]),
             self.choosers,
             tricks_won=summary.tricks_won,
             revoked_by=summary.revoked_by,
-            undeclared_roem=sum(summary.undeclared_roem[0]) + sum(summary.undeclared_roem[1]),
+            undeclared_roem=undeclared,
             stuk_from_hand=rules.stuk_from_hand,
+            misbeliefs=rules.misbeliefs,
         )
 
     def _table_summary(self) -> Summary:

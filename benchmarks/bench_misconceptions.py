@@ -1,0 +1,228 @@
+"""How fast and how surely the diagnosis names a learner's misconception.
+
+Simulated learners answer the trainer's own puzzles: the drill (a random kind and target rule)
+and, whenever the diagnosis suspects a misconception, a puzzle that tells it from the real
+rule (as the trainer's follow-up drill does). A learner holds zero, one or two misconceptions
+of the catalogue and slips (gives another answer than their rules say) at a random rate of
+5-15 %; rule-perfect learners slip 10 % of the time.
+
+Reported: the share of held misconceptions named within 12 answers of the kinds that can
+show them, the answers that took (median, p90), and false diagnoses (a misconception named
+that the learner does not hold). Targets: >= 95 % within 12; < 1 % of rule-perfect learners
+falsely diagnosed.
+
+    python benchmarks/bench_misconceptions.py [--runs 1000] [--answers 40] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from klaverjas_core import AMSTERDAM, ROTTERDAM, Misbelief, RuleSet
+from klaverjas_questions.misconceptions import (
+    CATALOGUE,
+    Diagnosis,
+    Misconception,
+    believed_answer,
+)
+from puzzles.discriminating import discriminating_puzzle
+from puzzles.model import Puzzle, PuzzleError
+from puzzles.registry import generate, targets
+
+DRILL_KINDS = ("which-cards", "card-legal", "count-trick", "is-nat")
+WITHIN = 12
+
+
+def drill_puzzle(rules: RuleSet, rng: random.Random) -> Puzzle:
+    while True:
+        kind = rng.choice(DRILL_KINDS)
+        try:
+            return generate(
+                kind, rng.choice(targets(kind, rules)), seed=rng.randrange(1 << 30), rules=rules
+            )
+        except PuzzleError:
+            continue
+
+
+def slip(kind: str, content: Any, meant: Any, rng: random.Random) -> Any:
+    """Another answer than `meant`: one card more or fewer, the other yes/no, a count off."""
+    if kind == "which-cards":
+        hand = list(content.hand)
+        cards = set(meant.cards)
+        while True:
+            card = rng.choice(hand)
+            changed = cards ^ {card}
+            if changed:
+                return dataclasses.replace(meant, cards=frozenset(changed))
+    if kind == "card-legal":
+        return dataclasses.replace(meant, legal=not meant.legal)
+    if kind == "count-trick":
+        asked = [name for name in ("winner", "points", "roem") if getattr(meant, name) is not None]
+        name = rng.choice(asked)
+        if name == "winner":
+            others = [card for card in content.trick if card != meant.winner]
+            return dataclasses.replace(meant, winner=rng.choice(others))
+        value = getattr(meant, name)
+        step = rng.choice((10, 20)) if name == "roem" else rng.randint(1, 14)
+        return dataclasses.replace(meant, **{name: max(0, value + rng.choice((-step, step)))})
+    if kind == "is-nat":
+        if meant.points is None or rng.random() < 0.5:
+            return dataclasses.replace(meant, nat=not meant.nat)
+        pair = rng.randrange(2)
+        points = list(meant.points)
+        points[pair] = max(0, points[pair] + rng.choice((-10, 10)))
+        return dataclasses.replace(meant, points=(points[0], points[1]))
+    raise ValueError(kind)
+
+
+@dataclasses.dataclass
+class Run:
+    held: list[str]
+    #: Per held misconception: answers of kinds that can show it until named (None: never).
+    needed: dict[str, int | None]
+    false_names: list[str]
+    #: Held misconceptions that the others held hide from every position.
+    hidden: list[str] = dataclasses.field(default_factory=list)
+
+
+def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, seed: int,
+             answers: int) -> Run:  # fmt: skip
+    rng = random.Random(seed)
+    flags = Misbelief(0)
+    for entry in held:
+        flags |= entry.flag
+    diagnosis = Diagnosis(rules)
+    shown_by = {entry.name: 0 for entry in held}
+    needed: dict[str, int | None] = {entry.name: None for entry in held}
+    false_names: set[str] = set()
+    for _ in range(answers):
+        suspects = diagnosis.suspects()
+        puzzle = None
+        if suspects:
+            try:
+                puzzle = discriminating_puzzle(
+                    suspects[0],
+                    rules,
+                    seed=rng.randrange(1 << 30),
+                    given=diagnosis.named_flags,
+                    kinds=DRILL_KINDS,
+                )
+            except PuzzleError:
+                puzzle = None
+        if puzzle is None:
+            puzzle = drill_puzzle(rules, rng)
+        meant = believed_answer(puzzle.kind, puzzle.content, rules, flags)
+        if meant is None:
+            meant = puzzle.answer
+        reply = slip(puzzle.kind, puzzle.content, meant, rng) if rng.random() < slip_rate else meant
+        diagnosis.observe(puzzle.kind, puzzle.content, reply)
+        for entry in held:
+            if puzzle.kind in entry.kinds:
+                shown_by[entry.name] += 1
+        named = {entry.name for entry in diagnosis.named}
+        for entry in held:
+            if entry.name in named and needed[entry.name] is None:
+                needed[entry.name] = shown_by[entry.name]
+        false_names |= named - set(needed)
+    return Run([entry.name for entry in held], needed, sorted(false_names))
+
+
+def _task(args: tuple[int, int, str, int]) -> Run:
+    how_many, seed, rules_name, answers = args
+    rng = random.Random(seed)
+    rules = RuleSet.parse(rules_name)
+    pool = [entry for entry in CATALOGUE if entry.holds_under(rules)]
+    held = tuple(rng.sample(pool, how_many))
+    hidden = [entry.name for entry in held if _hidden_by_others(entry, held, rules)]
+    slip_rate = 0.10 if how_many == 0 else rng.uniform(0.05, 0.15)
+    run = simulate(held, slip_rate, rules, seed, answers)
+    run.hidden = hidden
+    return run
+
+
+@functools.cache
+def _hidden_by_others(
+    entry: Misconception, held: tuple[Misconception, ...], rules: RuleSet
+) -> bool:
+    """Whether the other misconceptions held hide `entry` from every position (a learner who
+    discards whenever void never shows how they would trump)."""
+    others = Misbelief(0)
+    for other in held:
+        if other is not entry:
+            others |= other.flag
+    if not others:
+        return False
+    try:
+        discriminating_puzzle(entry, rules, seed=0, given=others, kinds=DRILL_KINDS)
+    except PuzzleError:
+        return True
+    return False
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1000, help="rule-perfect learners")
+    parser.add_argument("--holders", type=int, default=500, help="learners per 1 and 2 held")
+    parser.add_argument("--answers", type=int, default=40, help="answers per learner")
+    parser.add_argument("--workers", type=int, default=2)
+    options = parser.parse_args()
+    cities = (AMSTERDAM.name, ROTTERDAM.name)
+    started = time.process_time(), time.perf_counter()
+    groups = {
+        0: [(0, seed, cities[seed % 2], options.answers) for seed in range(options.runs)],
+        1: [(1, 10**6 + s, cities[s % 2], options.answers) for s in range(options.holders)],
+        2: [(2, 2 * 10**6 + s, cities[s % 2], options.answers) for s in range(options.holders)],
+    }
+    with ProcessPoolExecutor(options.workers) as pool:
+        results = {
+            held: list(pool.map(_task, tasks, chunksize=8)) for held, tasks in groups.items()
+        }
+    for held in (1, 2):
+        runs = results[held]
+        needs = [
+            need for run in runs for name, need in run.needed.items() if name not in run.hidden
+        ]
+        hidden = sum(len(run.hidden) for run in runs)
+        within = sum(need is not None and need <= WITHIN for need in needs)
+        named = sorted(need for need in needs if need is not None)
+        false = sum(bool(run.false_names) for run in runs)
+        print(f"learners holding {held}: {len(runs)}; misconceptions that can show {len(needs)}"
+              f" (and {hidden} hidden by the other held)")  # fmt: skip
+        print(f"  named within {WITHIN} answers of kinds that show it: {within / len(needs):.1%}")
+        print(f"  named within {options.answers} answers: {len(named) / len(needs):.1%}")
+        if named:
+            p90 = named[int(0.9 * (len(named) - 1))]
+            print(f"  answers until named: median {statistics.median(named)}, p90 {p90}")
+        print(f"  learners with a false diagnosis: {false} ({false / len(runs):.1%})")
+        by_entry: dict[str, list[int | None]] = {}
+        for run in runs:
+            for name, need in run.needed.items():
+                if name in run.hidden:
+                    continue
+                by_entry.setdefault(name, []).append(need)
+        for name, found in sorted(by_entry.items()):
+            share = sum(n is not None and n <= WITHIN for n in found) / len(found)
+            print(f"    {name:28} {share:6.1%} of {len(found)}")
+    perfect = results[0]
+    false = [run for run in perfect if run.false_names]
+    print(f"rule-perfect learners (10 % slips, {options.answers} answers): {len(perfect)}")
+    print(f"  falsely diagnosed: {len(false)} ({len(false) / len(perfect):.2%})")
+    for run in false[:10]:
+        print(f"    named {', '.join(run.false_names)}")
+    print(f"CPU {time.process_time() - started[0]:.0f} s (main), wall "
+          f"{time.perf_counter() - started[1]:.0f} s")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

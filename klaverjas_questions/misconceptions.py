@@ -1,0 +1,245 @@
+"""Wrong rules newcomers follow, as data beside the rule each distorts, and a diagnosis that
+names the one a learner's own answers point to.
+
+Each `Misconception` is a `Misbelief` flag of the core: with it switched on, any question
+kind's `solve` gives the answer a learner holding it would give. A `Diagnosis` weighs every
+answer against each hypothesis (no misconception, one, or two) with a slip model, and names a
+misconception once its probability passes `NAME_AT`.
+
+>>> from klaverjas_core import AMSTERDAM
+>>> from klaverjas_questions import question_kind
+>>> kind = question_kind("which-cards")
+>>> content = kind.read_content({"trump": "♥", "trick": ["A♣", "7♣"], "hand": ["Q♥", "7♦"]})
+>>> reply = kind.read_answer({"cards": ["Q♥"]})      # seed 000: 7♦ was allowed too
+>>> [m.name for m in predicting(kind.name, content, AMSTERDAM, reply)]
+['always-overtrump']
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from klaverjas_core import MISBELIEF_NAMES, NO_MISBELIEF, Misbelief, RuleId, RuleSet
+from klaverjas_questions.model import QuestionError
+from klaverjas_questions.registry import question_kind
+
+__all__ = [
+    "CATALOGUE",
+    "Diagnosis",
+    "Misconception",
+    "believed_answer",
+    "discriminates",
+    "predicting",
+]
+
+R = RuleId
+PLAY_KINDS: Final = frozenset({"which-cards", "card-legal", "who-revoked"})
+TRICK_KINDS: Final = frozenset({"count-trick"})
+NAT_KINDS: Final = frozenset({"is-nat"})
+
+
+@dataclass(frozen=True, slots=True)
+class Misconception:
+    """One wrong rule: its flag, the real rule it distorts, where it is wrong, what shows it."""
+
+    flag: Misbelief
+    distorts: RuleId
+    #: The cities whose rules it contradicts (under the others it may be the real rule).
+    cities: frozenset[str]
+    #: The question kinds whose answers can show it.
+    kinds: frozenset[str]
+
+    @property
+    def name(self) -> str:
+        """The stored name, e.g. ``always-overtrump``; also the catalogue's message key."""
+        return MISBELIEF_NAMES[self.flag]
+
+    def holds_under(self, rules: RuleSet) -> bool:
+        """Whether it is a misconception under `rules` (Rotterdam's players must overtrump
+        their partner; that is no misconception there)."""
+        return rules.city in self.cities
+
+
+M = Misbelief
+BOTH: Final = frozenset({"amsterdam", "rotterdam"})
+AMSTERDAM_ONLY: Final = frozenset({"amsterdam"})
+
+#: The catalogue, in the order a teacher's dashboard lists it.
+CATALOGUE: Final[tuple[Misconception, ...]] = (
+    Misconception(M.ALWAYS_OVERTRUMP, R.PLAY_PARTNER_WINNING, AMSTERDAM_ONLY, PLAY_KINDS),
+    Misconception(M.NO_OVERTRUMP_ON_TRUMP_LEAD, R.PLAY_TRUMP_LED_OVERTRUMP, BOTH, PLAY_KINDS),
+    Misconception(M.DISCARD_WHEN_VOID, R.PLAY_MUST_TRUMP, BOTH, PLAY_KINDS),
+    Misconception(M.UNDERTRUMP_FREELY, R.PLAY_NO_UNDERTRUMP, BOTH, PLAY_KINDS),
+    Misconception(M.MUST_UNDERTRUMP, R.PLAY_NO_UNDERTRUMP, AMSTERDAM_ONLY, PLAY_KINDS),
+    Misconception(M.TEN_BELOW_KING, R.ORDER_PLAIN, BOTH, PLAY_KINDS | TRICK_KINDS),
+    Misconception(M.ACE_ABOVE_NINE, R.ORDER_TRUMP, BOTH, PLAY_KINDS | TRICK_KINDS),
+    Misconception(M.TIE_NOT_NAT, R.SCORE_NAT, BOTH, NAT_KINDS),
+    Misconception(M.PIT_FORGOTTEN, R.SCORE_PIT, BOTH, NAT_KINDS),
+    Misconception(M.ROEM_WITHOUT_DECLARING, R.ROEM_DECLARE, BOTH, NAT_KINDS),
+)
+BY_NAME: Final = {entry.name: entry for entry in CATALOGUE}
+
+
+def believed_answer(kind: str, content: Any, rules: RuleSet, flags: Misbelief) -> Any | None:
+    """The answer a learner holding `flags` gives, or None where that belief cannot answer
+    (its scorer refuses the position)."""
+    try:
+        return question_kind(kind).solve(content, rules.believing(flags)).answer
+    except QuestionError:
+        return None
+
+
+def _matches(kind: str, content: Any, rules: RuleSet, flags: Misbelief, reply: Any) -> bool:
+    believed = believed_answer(kind, content, rules, flags)
+    if believed is None:
+        return False
+    try:
+        return bool(question_kind(kind).grade(content, rules.believing(flags), reply).correct)
+    except QuestionError:
+        return False
+
+
+def discriminates(
+    entry: Misconception,
+    kind: str,
+    content: Any,
+    rules: RuleSet,
+    given: Misbelief = NO_MISBELIEF,
+) -> bool:
+    """Whether the position tells `entry` from the real rule: their answers differ. With
+    `given` (misconceptions already named), it tells holding `entry` as well from not."""
+    if kind not in entry.kinds or not entry.holds_under(rules):
+        return False
+    believed = believed_answer(kind, content, rules, given | entry.flag)
+    without = believed_answer(kind, content, rules, given)
+    return believed is not None and without is not None and believed != without
+
+
+def predicting(kind: str, content: Any, rules: RuleSet, reply: Any) -> list[Misconception]:
+    """The misconceptions whose holder would give `reply` where the real rule would not."""
+    if question_kind(kind).grade(content, rules, reply).correct:
+        return []
+    return [
+        entry
+        for entry in CATALOGUE
+        if kind in entry.kinds
+        and entry.holds_under(rules)
+        and _matches(kind, content, rules, entry.flag, reply)
+    ]
+
+
+#: A learner slips (answers other than their rules say) this often, in the diagnosis's model;
+#: the upper end of what is seen, so that slips are not mistaken for a wrong rule.
+SLIP: Final = 0.15
+#: The chance that a slip lands on one particular other answer: one other answer for a yes/no.
+LANDING: Final[dict[str, float]] = {"card-legal": 1.0, "which-cards": 0.25, "count-trick": 0.25}
+DEFAULT_LANDING: Final = 0.5
+#: Prior weights: most learners hold no misconception of the catalogue.
+PRIOR_NONE: Final = 0.5
+PRIOR_SINGLES: Final = 0.3
+PRIOR_PAIRS: Final = 0.2
+#: A misconception is named from this probability on, and shown gone again below `GONE_AT`.
+NAME_AT: Final = 0.99
+GONE_AT: Final = 0.05
+#: The trainer asks discriminating positions for a misconception from this probability on.
+SUSPECT_AT: Final = 0.05
+
+
+@dataclass
+class Diagnosis:
+    """What a learner's answers under one rule set say about the misconceptions they hold.
+
+    Feed it every answer (`observe`); `named` lists what the evidence shows clearly.
+    """
+
+    rules: RuleSet
+    #: The log weight of each hypothesis: the misbelief flags held (0: none of them).
+    log_weights: dict[Misbelief, float] = field(default_factory=dict)
+    #: Misconceptions named so far and not shown gone since.
+    shown: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        if self.log_weights:
+            return
+        entries = [entry for entry in CATALOGUE if entry.holds_under(self.rules)]
+        pairs = list(itertools.combinations(entries, 2))
+        self.log_weights[Misbelief(0)] = math.log(PRIOR_NONE)
+        for entry in entries:
+            self.log_weights[entry.flag] = math.log(PRIOR_SINGLES / len(entries))
+        for one, other in pairs:
+            self.log_weights[one.flag | other.flag] = math.log(PRIOR_PAIRS / len(pairs))
+
+    def observe(self, kind: str, content: Any, reply: Any) -> None:
+        """Weigh one answer: each hypothesis gains where its holder would have given `reply`."""
+        relevant = [
+            entry for entry in CATALOGUE if kind in entry.kinds and entry.holds_under(self.rules)
+        ]
+        if not relevant:
+            return
+        relevant_flags = Misbelief(0)
+        for entry in relevant:
+            relevant_flags |= entry.flag
+        hit = math.log(1 - SLIP)
+        miss = math.log(SLIP * LANDING.get(kind, DEFAULT_LANDING))
+        seen: dict[Misbelief, bool] = {}
+        for hypothesis in self.log_weights:
+            acting = hypothesis & relevant_flags  # the flags this kind can show
+            if acting not in seen:
+                seen[acting] = _matches(kind, content, self.rules, acting, reply)
+            self.log_weights[hypothesis] += hit if seen[acting] else miss
+        self._update_shown()
+
+    def probability(self, entry: Misconception) -> float:
+        """The probability that the learner holds `entry` (alone or with another)."""
+        top = max(self.log_weights.values())
+        weights = {h: math.exp(w - top) for h, w in self.log_weights.items()}
+        held = sum(weight for h, weight in weights.items() if h & entry.flag)
+        return held / sum(weights.values())
+
+    def _update_shown(self) -> None:
+        for entry in CATALOGUE:
+            if not entry.holds_under(self.rules):
+                continue
+            chance = self.probability(entry)
+            if chance >= NAME_AT:
+                self.shown.add(entry.name)
+            elif chance < GONE_AT:
+                self.shown.discard(entry.name)
+
+    @property
+    def named_flags(self) -> Misbelief:
+        """The flags of the misconceptions named: what a follow-up position must hold fixed."""
+        flags = Misbelief(0)
+        for entry in self.named:
+            flags |= entry.flag
+        return flags
+
+    @property
+    def named(self) -> list[Misconception]:
+        """The misconceptions the evidence shows, in catalogue order."""
+        return [entry for entry in CATALOGUE if entry.name in self.shown]
+
+    def suspects(self) -> list[Misconception]:
+        """Not yet named, but likely enough to ask a discriminating position about, most
+        likely first."""
+        found = [
+            (self.probability(entry), entry)
+            for entry in CATALOGUE
+            if entry.holds_under(self.rules) and entry.name not in self.shown
+        ]
+        found.sort(key=lambda pair: -pair[0])
+        return [entry for chance, entry in found if chance >= SUSPECT_AT]
+
+
+def entries(names: Iterable[str]) -> list[Misconception]:
+    """Catalogue entries by stored name; an unknown name raises `QuestionError`."""
+    found = []
+    for name in names:
+        if name not in BY_NAME:
+            raise QuestionError(f"`{name}` is not a misconception (known: {', '.join(BY_NAME)})")
+        found.append(BY_NAME[name])
+    return found

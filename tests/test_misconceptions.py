@@ -1,0 +1,232 @@
+"""The misconception catalogue: each wrong rule as a flag of the core, and the diagnosis that
+names it from a learner's answers.
+
+Each flag is tested on a position where it changes the answer, against the real rule that
+stays as it was; the diagnosis is tested with learners who answer by a wrong rule and with a
+rule-perfect learner.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from klaverjas_core import (
+    AMSTERDAM,
+    ROTTERDAM,
+    Misbelief,
+    RuleSet,
+    UnknownRuleSetError,
+    judge_trick,
+    legal_cards,
+    score_summary,
+)
+from klaverjas_core.cards import format_cards
+from klaverjas_core.legality import decide
+from klaverjas_questions import question_kind
+from klaverjas_questions.misconceptions import (
+    BY_NAME,
+    CATALOGUE,
+    Diagnosis,
+    believed_answer,
+    discriminates,
+    predicting,
+)
+from puzzles.discriminating import discriminating_puzzle
+from puzzles.model import PuzzleError
+from puzzles.registry import GENERATORS, generate, targets
+
+M = Misbelief
+
+
+def legal(hand: str, trick: str, trump: str, rules: RuleSet) -> str:
+    return format_cards(legal_cards(hand, trick, trump, rules))
+
+
+def test_always_overtrump_trumps_over_a_winning_partner() -> None:
+    # Seed 000: partner A♣ wins; the believer thinks C must trump with Q♥.
+    believed = AMSTERDAM.believing(M.ALWAYS_OVERTRUMP)
+    assert legal("Q♥ 7♦", "A♣ 7♣", "♥", AMSTERDAM) == "Q♥ 7♦"
+    assert legal("Q♥ 7♦", "A♣ 7♣", "♥", believed) == "Q♥"
+    # Over a partner's trump, only a higher trump; unable to beat it, still no undertrump.
+    assert legal("K♥ 8♥ 7♦", "A♣ Q♥", "♥", believed) == "K♥"
+    assert legal("7♥ 8♦", "A♣ Q♥", "♥", believed) == "8♦"
+
+
+def test_no_overtrump_on_trump_lead_allows_any_trump() -> None:
+    believed = AMSTERDAM.believing(M.NO_OVERTRUMP_ON_TRUMP_LEAD)
+    assert legal("J♥ 7♥ A♣", "10♥", "♥", AMSTERDAM) == "J♥"
+    assert legal("J♥ 7♥ A♣", "10♥", "♥", believed) == "J♥ 7♥"
+
+
+def test_discard_when_void_allows_any_card_although_a_trump_is_held() -> None:
+    believed = ROTTERDAM.believing(M.DISCARD_WHEN_VOID)
+    assert legal("Q♥ 7♦", "A♣", "♥", ROTTERDAM) == "Q♥"
+    assert legal("Q♥ 7♦", "A♣", "♥", believed) == "Q♥ 7♦"
+
+
+def test_undertrump_freely_allows_a_lower_trump() -> None:
+    believed = AMSTERDAM.believing(M.UNDERTRUMP_FREELY)
+    # An opponent trumped with Q♥: K♥ must overtrump, yet the believer also plays 7♥.
+    assert legal("K♥ 7♥ 8♦", "A♣ Q♥", "♥", AMSTERDAM) == "K♥"
+    assert legal("K♥ 7♥ 8♦", "A♣ Q♥", "♥", believed) == "K♥ 7♥"
+    # Unable to overtrump: a non-trump must go; the believer also undertrumps.
+    assert legal("7♥ 8♦", "A♣ Q♥", "♥", AMSTERDAM) == "8♦"
+    assert legal("7♥ 8♦", "A♣ Q♥", "♥", believed) == "7♥ 8♦"
+
+
+def test_must_undertrump_forces_a_lower_trump_in_amsterdam() -> None:
+    believed = AMSTERDAM.believing(M.MUST_UNDERTRUMP)
+    assert legal("7♥ 8♦", "A♣ Q♥", "♥", believed) == "7♥"
+    # It is Rotterdam's own rule: there the flag changes nothing.
+    assert legal("7♥ 8♦", "A♣ Q♥", "♥", ROTTERDAM.believing(M.MUST_UNDERTRUMP)) == "7♥"
+    assert legal("7♥ 8♦", "A♣ Q♥", "♥", ROTTERDAM) == "7♥"
+
+
+def test_ten_below_king_gives_the_trick_to_the_king() -> None:
+    trick = "K♠ 10♠ 7♠ 8♠"
+    assert judge_trick(trick, "♥", AMSTERDAM).winner == 1
+    assert judge_trick(trick, "♥", AMSTERDAM.believing(M.TEN_BELOW_KING)).winner == 0
+    # It changes who is winning, and so the partner exemption (the partner led).
+    believed = AMSTERDAM.believing(M.TEN_BELOW_KING)
+    assert legal("Q♥ 7♦", "K♠ 10♠", "♥", AMSTERDAM) == "Q♥"  # the opponent's 10 wins
+    assert legal("Q♥ 7♦", "K♠ 10♠", "♥", believed) == "Q♥ 7♦"  # "partner's K wins"
+    assert legal("Q♥ 7♦", "10♠ K♠", "♥", AMSTERDAM) == "Q♥ 7♦"  # partner's 10 wins
+    assert legal("Q♥ 7♦", "10♠ K♠", "♥", believed) == "Q♥"  # "the opponent's K wins"
+
+
+def test_ace_above_nine_ranks_the_trump_ace_over_the_nine() -> None:
+    believed = AMSTERDAM.believing(M.ACE_ABOVE_NINE)
+    assert judge_trick("9♥ A♥ 7♣ 8♣", "♥", AMSTERDAM).winner == 0
+    assert judge_trick("9♥ A♥ 7♣ 8♣", "♥", believed).winner == 1
+    # Trumps led with the 9: the believer thinks the ace beats it.
+    assert legal("A♥ 7♥", "9♥", "♥", AMSTERDAM) == "A♥ 7♥"
+    assert legal("A♥ 7♥", "9♥", "♥", believed) == "A♥"
+
+
+def test_tie_not_nat_gives_a_tie_to_the_choosers() -> None:
+    assert score_summary((81, 81), (0, 0), 0).nat
+    believed = score_summary((81, 81), (0, 0), 0, misbeliefs=M.TIE_NOT_NAT)
+    assert not believed.nat and believed.points == (81, 81)
+
+
+def test_pit_forgotten_drops_the_hundred() -> None:
+    assert score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0)).points == (262, 0)
+    forgot = score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0), misbeliefs=M.PIT_FORGOTTEN)
+    assert forgot.points == (162, 0)
+
+
+def test_roem_without_declaring_counts_forgotten_roem() -> None:
+    kind = question_kind("is-nat")
+    content = kind.read_content(
+        {"choosers": 0, "summary": {"card_points": [90, 72], "undeclared_roem": [[], [20]]}}
+    )
+    assert kind.solve(content, AMSTERDAM).answer.points == (90, 72)
+    believed = believed_answer("is-nat", content, AMSTERDAM, M.ROEM_WITHOUT_DECLARING)
+    assert believed is not None and believed.nat and believed.points == (0, 182)
+
+
+@given(st.integers(0, (1 << 32) - 1), st.lists(st.integers(0, 31), max_size=3, unique=True))
+def test_no_misbelief_is_the_real_cascade(hand: int, trick: list[int]) -> None:
+    hand &= ~sum(1 << card for card in trick)
+    if not hand:
+        return
+    for exemption in (True, False):
+        assert decide(hand, trick, 0, exemption, 0) == decide(hand, trick, 0, exemption)
+
+
+def test_rule_set_names_round_trip_with_misbeliefs() -> None:
+    for entry in CATALOGUE:
+        for base in (AMSTERDAM, RuleSet.parse("rotterdam+stuk_from_hand")):
+            rules = base.believing(entry.flag, M.PIT_FORGOTTEN)
+            assert RuleSet.parse(rules.name) == rules
+            assert rules.true_rules == base
+    assert AMSTERDAM.name == "amsterdam"  # real rule sets keep their stored names
+
+
+def test_an_unknown_misbelief_name_is_refused_by_name() -> None:
+    with pytest.raises(UnknownRuleSetError, match="unknown misbelief overtrump-partner"):
+        RuleSet.parse("amsterdam~overtrump-partner")
+
+
+def test_puzzles_never_carry_a_misbelief() -> None:
+    for kind in GENERATORS:
+        for rule in targets(kind, AMSTERDAM)[:3]:
+            assert not generate(kind, rule, seed=5).rules.misbeliefs
+
+
+@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM], ids=lambda r: r.name)
+@pytest.mark.parametrize("entry", CATALOGUE, ids=lambda e: e.name)
+def test_every_misconception_has_discriminating_puzzles(entry, rules) -> None:  # type: ignore[no-untyped-def]
+    if not entry.holds_under(rules):
+        with pytest.raises(PuzzleError, match="is the rule itself"):
+            discriminating_puzzle(entry, rules, seed=1)
+        return
+    for seed in range(3):
+        puzzle = discriminating_puzzle(entry, rules, seed=seed)
+        assert puzzle.kind in entry.kinds
+        assert discriminates(entry, puzzle.kind, puzzle.content, rules)
+        believed = believed_answer(puzzle.kind, puzzle.content, rules, entry.flag)
+        assert believed != puzzle.answer  # the believer answers wrong here ...
+        reply_grade = puzzle.question.grade(puzzle.content, rules, believed)
+        assert not reply_grade.correct  # ... and the real rules grade it wrong
+        assert entry in predicting(puzzle.kind, puzzle.content, rules, believed)
+
+
+def test_a_hidden_misconception_has_no_discriminating_puzzle() -> None:
+    # Whoever discards whenever void never shows how they would trump.
+    with pytest.raises(PuzzleError):
+        discriminating_puzzle(
+            BY_NAME["undertrump-freely"], AMSTERDAM, seed=1, given=M.DISCARD_WHEN_VOID
+        )
+
+
+def test_a_right_answer_predicts_no_misconception() -> None:
+    puzzle = discriminating_puzzle(BY_NAME["always-overtrump"], AMSTERDAM, seed=2)
+    assert predicting(puzzle.kind, puzzle.content, AMSTERDAM, puzzle.answer) == []
+
+
+def answer_as(diagnosis: Diagnosis, flags: Misbelief, count: int, seed: int) -> None:
+    """Answer the trainer's follow-up puzzles (for a suspect, else for a misconception named)
+    as a holder of `flags` would, without slips."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        suspects = diagnosis.suspects() or diagnosis.named
+        entry = (
+            suspects[0]
+            if suspects
+            else rng.choice([e for e in CATALOGUE if e.holds_under(diagnosis.rules)])
+        )
+        puzzle = discriminating_puzzle(entry, diagnosis.rules, seed=rng.randrange(1 << 20))
+        reply = believed_answer(puzzle.kind, puzzle.content, diagnosis.rules, flags)
+        diagnosis.observe(puzzle.kind, puzzle.content, reply)
+
+
+@pytest.mark.parametrize("name", ["always-overtrump", "ace-above-nine", "tie-not-nat"])
+def test_a_consistent_believer_is_named_and_then_shown_gone(name: str) -> None:
+    entry = BY_NAME[name]
+    diagnosis = Diagnosis(AMSTERDAM)
+    answer_as(diagnosis, entry.flag, 12, seed=3)
+    assert [e.name for e in diagnosis.named] == [name]
+    # The learner learns the rule: right answers on its discriminating positions.
+    answer_as(diagnosis, Misbelief(0), 8, seed=4)
+    assert diagnosis.named == []
+
+
+def test_a_rule_perfect_learner_is_named_nothing() -> None:
+    diagnosis = Diagnosis(ROTTERDAM)
+    answer_as(diagnosis, Misbelief(0), 30, seed=5)
+    assert diagnosis.named == []
+    assert all(diagnosis.probability(entry) < 0.05 for entry in CATALOGUE)
+
+
+def test_one_slip_names_nothing() -> None:
+    diagnosis = Diagnosis(AMSTERDAM)
+    puzzle = discriminating_puzzle(BY_NAME["always-overtrump"], AMSTERDAM, seed=6)
+    believed = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, M.ALWAYS_OVERTRUMP)
+    diagnosis.observe(puzzle.kind, puzzle.content, believed)
+    assert diagnosis.named == []
+    assert BY_NAME["always-overtrump"] in diagnosis.suspects()
