@@ -35,6 +35,7 @@ from klaverjas_questions.misconceptions import (
     discriminates,
     predicting,
 )
+from klaverjas_trainer.texts.catalogue import LANGUAGES, catalogue
 from puzzles.discriminating import discriminating_puzzle
 from puzzles.model import PuzzleError
 from puzzles.registry import GENERATORS, generate, targets
@@ -230,3 +231,15 @@ def test_one_slip_names_nothing() -> None:
     diagnosis.observe(puzzle.kind, puzzle.content, believed)
     assert diagnosis.named == []
     assert BY_NAME["always-overtrump"] in diagnosis.suspects()
+
+
+@pytest.mark.parametrize("entry", CATALOGUE, ids=lambda e: e.name)
+def test_every_misconception_is_worded_in_every_language(entry) -> None:  # type: ignore[no-untyped-def]
+    english = catalogue("en").text(f"misconception:{entry.name}")
+    assert english.startswith("You ")
+    for code in LANGUAGES:
+        sentence = catalogue(code).text(f"misconception:{entry.name}")
+        assert sentence.endswith(".") and "{" not in sentence
+        assert code == "en" or sentence != english
+        # The real rule it distorts is worded too: the coach says both.
+        assert catalogue(code).rule(entry.distorts, "statement")
