@@ -65,6 +65,15 @@ class Branch(IntEnum):
     MUST_UNDERTRUMP = 11
 
 
+# The misbelief flags as plain ints: an IntFlag operation costs a Python call on the hot path.
+_ALWAYS_OVERTRUMP: Final = int(Misbelief.ALWAYS_OVERTRUMP)
+_NO_OVERTRUMP_ON_TRUMP_LEAD: Final = int(Misbelief.NO_OVERTRUMP_ON_TRUMP_LEAD)
+_DISCARD_WHEN_VOID: Final = int(Misbelief.DISCARD_WHEN_VOID)
+_UNDERTRUMP_FREELY: Final = int(Misbelief.UNDERTRUMP_FREELY)
+_MUST_UNDERTRUMP: Final = int(Misbelief.MUST_UNDERTRUMP)
+_ACE_ABOVE_NINE: Final = int(Misbelief.ACE_ABOVE_NINE)
+
+
 def decide(
     hand: int, trick: Sequence[int], trump: int, partner_exemption: bool, misbeliefs: int = 0
 ) -> tuple[int, int]:
@@ -78,11 +87,11 @@ def decide(
         return Branch.LEAD, hand
     led = trick[0] >> 3
     following = hand & SUIT_MASKS[led]
-    ace_high = misbeliefs & Misbelief.ACE_ABOVE_NINE
+    ace_high = misbeliefs & _ACE_ABOVE_NINE
     if led == trump:
         if not following:
             return Branch.VOID_NO_TRUMPS, hand
-        if misbeliefs & Misbelief.NO_OVERTRUMP_ON_TRUMP_LEAD:
+        if misbeliefs & _NO_OVERTRUMP_ON_TRUMP_LEAD:
             return Branch.TRUMP_LED_ANY_TRUMP, following
         power = TRUMP_POWER_ACE_HIGH if ace_high else TRUMP_POWER
         best = trick[0]
@@ -98,17 +107,17 @@ def decide(
     trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return Branch.VOID_NO_TRUMPS, hand
-    if misbeliefs & Misbelief.DISCARD_WHEN_VOID:
+    if misbeliefs & _DISCARD_WHEN_VOID:
         return Branch.VOID_NO_TRUMPS, hand
     winner, best_trump = _winner_and_best_trump(trick, trump, misbeliefs)
-    exempt = partner_exemption and not misbeliefs & Misbelief.ALWAYS_OVERTRUMP
+    exempt = partner_exemption and not misbeliefs & _ALWAYS_OVERTRUMP
     partner_winning = exempt and winner == len(trick) - 2
     if best_trump < 0:
         if partner_winning:
             return Branch.PARTNER_PLAIN, hand
         return Branch.MUST_TRUMP, trumps
     higher = trumps & (BEATS_TRUMP_ACE_HIGH if ace_high else BEATS_TRUMP)[best_trump]
-    freely = misbeliefs & Misbelief.UNDERTRUMP_FREELY
+    freely = misbeliefs & _UNDERTRUMP_FREELY
     if partner_winning:
         allowed = hand if freely else (hand ^ trumps) | higher
         if allowed:
@@ -116,7 +125,7 @@ def decide(
         return Branch.ONLY_LOWER_TRUMPS, hand
     if higher:
         return Branch.MUST_OVERTRUMP, trumps if freely else higher
-    if not partner_exemption or misbeliefs & Misbelief.MUST_UNDERTRUMP:
+    if not partner_exemption or misbeliefs & _MUST_UNDERTRUMP:
         return Branch.MUST_UNDERTRUMP, trumps
     if hand ^ trumps:
         return Branch.NO_UNDERTRUMP, hand if freely else hand ^ trumps
@@ -214,7 +223,7 @@ class Decision:
             [c.index for c in trick_cards],
             suit.value,
             ruleset.partner_exemption,
-            ruleset.misbeliefs,
+            int(ruleset.misbeliefs),
         )
         return cls(Branch(branch), hand_cards, trick_cards, suit, ruleset, legal)
 

@@ -156,7 +156,7 @@ def score_summary(
             )
     ledger = list(items)
     pit_bonus = [0, 0]
-    if pit is not None and not misbeliefs & Misbelief.PIT_FORGOTTEN:
+    if pit is not None and not (misbeliefs and misbeliefs & Misbelief.PIT_FORGOTTEN):
         pit_bonus[pit] = PIT_BONUS
         ledger.append(LedgerItem(pit, PIT_BONUS, RuleId.SCORE_PIT))
     totals = (
@@ -173,7 +173,7 @@ def score_summary(
         nat = revoked_by == choosers
     else:
         nat = totals[choosers] <= totals[defenders]
-        if misbeliefs & Misbelief.TIE_NOT_NAT:
+        if misbeliefs and misbeliefs & Misbelief.TIE_NOT_NAT:
             nat = totals[choosers] < totals[defenders]
         if nat:
             written = _to_one_pair(defenders, DEAL_TOTAL + roem[0] + roem[1] + pit_bonus[defenders])
@@ -252,7 +252,8 @@ def score_deal(
     if revoked_by is not None:
         _check_pair(revoked_by, "revoked_by")
     played = _validated_tricks(tricks)
-    undeclared_count = ruleset.misbeliefs & Misbelief.ROEM_WITHOUT_DECLARING
+    wrong = int(ruleset.misbeliefs)  # a plain int: IntFlag operations are slow in the loop
+    undeclared_count = wrong & Misbelief.ROEM_WITHOUT_DECLARING
     card_points = [0, 0]
     roem = [0, 0]
     tricks_won = [0, 0]
@@ -262,7 +263,7 @@ def score_deal(
     first_stuk_seat: int | None = None
     for number, (leader, cards) in enumerate(played):
         indices = [cards[0].index, cards[1].index, cards[2].index, cards[3].index]
-        winner_seat = (leader + winner_index(indices, trump_index, ruleset.misbeliefs)) % 4
+        winner_seat = (leader + winner_index(indices, trump_index, wrong)) % 4
         pair = pair_of(winner_seat)
         if number < 7 and played[number + 1][0] != winner_seat:
             raise ImpossiblePositionError(
