@@ -110,6 +110,8 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
         suspects = diagnosis.suspects()
         puzzle = None
         if suspects:
+            # Two suspects that answer alike: every other follow-up tells them apart.
+            rival = suspects[1] if len(suspects) > 1 and rng.random() < 0.5 else None
             try:
                 puzzle = discriminating_puzzle(
                     suspects[0],
@@ -117,6 +119,7 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
                     seed=rng.randrange(1 << 30),
                     given=diagnosis.named_flags,
                     kinds=DRILL_KINDS,
+                    rival=rival,
                 )
             except PuzzleError:
                 puzzle = None

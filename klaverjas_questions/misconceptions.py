@@ -109,13 +109,16 @@ def discriminates(
     content: Any,
     rules: RuleSet,
     given: Misbelief = NO_MISBELIEF,
+    rival: Misconception | None = None,
 ) -> bool:
     """Whether the position tells `entry` from the real rule: their answers differ. With
-    `given` (misconceptions already named), it tells holding `entry` as well from not."""
+    `given` (misconceptions already named), it tells holding `entry` as well from not; with
+    `rival`, it tells `entry` from `rival` (two suspects that often answer alike)."""
     if kind not in entry.kinds or not entry.holds_under(rules):
         return False
     believed = believed_answer(kind, content, rules, given | entry.flag)
-    without = believed_answer(kind, content, rules, given)
+    other = given if rival is None else given | rival.flag
+    without = believed_answer(kind, content, rules, other)
     return believed is not None and without is not None and believed != without
 
 

@@ -31,13 +31,15 @@ def discriminating_puzzle(
     level: int = 1,
     given: Misbelief = NO_MISBELIEF,
     kinds: Collection[str] | None = None,
+    rival: Misconception | None = None,
 ) -> Puzzle:
     """A puzzle whose answer differs under `entry` and under `rules`: the distorted rule's own
     puzzles first, then any that the entry's question kinds can make.
 
     With `given` (the misconceptions already named) the puzzle tells holding `entry` as well
     from not: a learner who discards whenever void can never show an undertrump. `kinds`
-    limits the question kinds (all the entry's kinds by default).
+    limits the question kinds (all the entry's kinds by default). With `rival`, the puzzle
+    tells `entry` from `rival` instead of from the rule.
 
     Raises `PuzzleError` when none is found (the misconception is no misconception under
     `rules`, or no kind can show it).
@@ -59,6 +61,6 @@ def discriminating_puzzle(
             puzzle = generate(kind, rule, seed=rng.randrange(1 << 30), rules=rules, level=level)
         except PuzzleError:
             continue
-        if discriminates(entry, puzzle.kind, puzzle.content, rules, given):
+        if discriminates(entry, puzzle.kind, puzzle.content, rules, given, rival):
             return puzzle
     raise PuzzleError(f"no puzzle found that tells {entry.name} from the rule ({rules.name})")

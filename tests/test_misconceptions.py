@@ -243,3 +243,13 @@ def test_every_misconception_is_worded_in_every_language(entry) -> None:  # type
         assert code == "en" or sentence != english
         # The real rule it distorts is worded too: the coach says both.
         assert catalogue(code).rule(entry.distorts, "statement")
+
+
+def test_a_rival_puzzle_tells_two_suspects_apart() -> None:
+    # Both let a void learner play any card over an opponent's trump; a rival puzzle is one
+    # where the two beliefs answer differently.
+    entry, rival = BY_NAME["undertrump-freely"], BY_NAME["discard-when-void"]
+    puzzle = discriminating_puzzle(entry, AMSTERDAM, seed=4, rival=rival)
+    mine = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, entry.flag)
+    theirs = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, rival.flag)
+    assert mine != theirs
