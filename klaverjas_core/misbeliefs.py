@@ -54,6 +54,3 @@ NO_MISBELIEF: Final = Misbelief(0)
 MISBELIEF_NAMES: Final[dict[Misbelief, str]] = {
     flag: str(flag.name).lower().replace("_", "-") for flag in Misbelief
 }
-
-#: The flags that change the order of cards, and so who wins a trick.
-ORDER_MISBELIEFS: Final = Misbelief.TEN_BELOW_KING | Misbelief.ACE_ABOVE_NINE

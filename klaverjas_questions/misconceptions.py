@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -94,9 +93,8 @@ def believed_answer(kind: str, content: Any, rules: RuleSet, flags: Misbelief) -
 
 
 def _matches(kind: str, content: Any, rules: RuleSet, flags: Misbelief, reply: Any) -> bool:
-    believed = believed_answer(kind, content, rules, flags)
-    if believed is None:
-        return False
+    """Whether a holder of `flags` would give `reply` (grading solves under their rules; a
+    belief whose scorer refuses the position matches nothing)."""
     try:
         return bool(question_kind(kind).grade(content, rules.believing(flags), reply).correct)
     except QuestionError:
@@ -236,13 +234,3 @@ class Diagnosis:
         ]
         found.sort(key=lambda pair: -pair[0])
         return [entry for chance, entry in found if chance >= SUSPECT_AT]
-
-
-def entries(names: Iterable[str]) -> list[Misconception]:
-    """Catalogue entries by stored name; an unknown name raises `QuestionError`."""
-    found = []
-    for name in names:
-        if name not in BY_NAME:
-            raise QuestionError(f"`{name}` is not a misconception (known: {', '.join(BY_NAME)})")
-        found.append(BY_NAME[name])
-    return found
