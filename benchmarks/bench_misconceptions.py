@@ -1,8 +1,9 @@
 """How fast and how surely the diagnosis names a learner's misconception.
 
-Simulated learners answer the trainer's own puzzles: the drill (a random kind and target rule)
-and, whenever the diagnosis suspects a misconception, a puzzle that tells it from the real
-rule (as the trainer's follow-up drill does). A learner holds zero, one or two misconceptions
+Simulated learners answer the trainer's own puzzles as its "what I need most" drill gives them:
+a random kind and target rule, and the trainer's checks (`puzzles.discriminating.follow_up`, the
+drill's own policy): a follow-up once the answers point to a misconception, and a share of
+probes of those not yet ruled out. A learner holds zero, one or two misconceptions
 of the catalogue and slips (gives another answer than their rules say) at a random rate of
 5-15 %; rule-perfect learners slip 10 % of the time.
 
@@ -36,7 +37,7 @@ from klaverjas_questions.misconceptions import (
     Misconception,
     believed_answer,
 )
-from puzzles.discriminating import discriminating_puzzle
+from puzzles.discriminating import discriminating_puzzle, follow_up
 from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import generate, targets
 
@@ -107,22 +108,7 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
     needed: dict[str, int | None] = {entry.name: None for entry in held}
     false_names: set[str] = set()
     for _ in range(answers):
-        suspects = diagnosis.suspects()
-        puzzle = None
-        if suspects:
-            # Two suspects that answer alike: every other follow-up tells them apart.
-            rival = suspects[1] if len(suspects) > 1 and rng.random() < 0.5 else None
-            try:
-                puzzle = discriminating_puzzle(
-                    suspects[0],
-                    rules,
-                    seed=rng.randrange(1 << 30),
-                    given=diagnosis.named_flags,
-                    kinds=DRILL_KINDS,
-                    rival=rival,
-                )
-            except PuzzleError:
-                puzzle = None
+        puzzle = follow_up(diagnosis, seed=rng.randrange(1 << 30), kinds=DRILL_KINDS, probing=True)
         if puzzle is None:
             puzzle = drill_puzzle(rules, rng)
         meant = believed_answer(puzzle.kind, puzzle.content, rules, flags)

@@ -107,15 +107,16 @@ def discriminates(
     content: Any,
     rules: RuleSet,
     given: Misbelief = NO_MISBELIEF,
-    rival: Misconception | None = None,
+    rival: Misbelief = NO_MISBELIEF,
 ) -> bool:
     """Whether the position tells `entry` from the real rule: their answers differ. With
     `given` (misconceptions already named), it tells holding `entry` as well from not; with
-    `rival`, it tells `entry` from `rival` (two suspects that often answer alike)."""
+    `rival` (another explanation of the answers: one misconception or two), it tells `entry`
+    from that rival (suspects that answer alike on most positions)."""
     if kind not in entry.kinds or not entry.holds_under(rules):
         return False
     believed = believed_answer(kind, content, rules, given | entry.flag)
-    other = given if rival is None else given | rival.flag
+    other = given | rival
     without = believed_answer(kind, content, rules, other)
     return believed is not None and without is not None and believed != without
 
@@ -162,6 +163,8 @@ class Diagnosis:
     log_weights: dict[Misbelief, float] = field(default_factory=dict)
     #: Misconceptions named so far and not shown gone since.
     shown: set[str] = field(default_factory=set)
+    #: How many answers it has weighed (of kinds that can show a misconception).
+    observed: int = 0
 
     def __post_init__(self) -> None:
         if self.log_weights:
@@ -192,6 +195,7 @@ class Diagnosis:
             if acting not in seen:
                 seen[acting] = _matches(kind, content, self.rules, acting, reply)
             self.log_weights[hypothesis] += hit if seen[acting] else miss
+        self.observed += 1
         self._update_shown()
 
     def probability(self, entry: Misconception) -> float:
@@ -224,13 +228,19 @@ class Diagnosis:
         """The misconceptions the evidence shows, in catalogue order."""
         return [entry for entry in CATALOGUE if entry.name in self.shown]
 
-    def suspects(self) -> list[Misconception]:
-        """Not yet named, but likely enough to ask a discriminating position about, most
-        likely first."""
+    def rival_of(self, entry: Misconception) -> Misbelief:
+        """The likeliest explanation of the answers without `entry`: the flags of the best
+        hypothesis that does not hold it (`NO_MISBELIEF`: the real rule)."""
+        others = [(w, h) for h, w in self.log_weights.items() if not h & entry.flag]
+        return max(others, key=lambda pair: pair[0])[1] if others else NO_MISBELIEF
+
+    def suspects(self, at: float = SUSPECT_AT) -> list[Misconception]:
+        """Not yet named, but likely enough (from `at`) to ask a discriminating position
+        about, most likely first."""
         found = [
             (self.probability(entry), entry)
             for entry in CATALOGUE
             if entry.holds_under(self.rules) and entry.name not in self.shown
         ]
         found.sort(key=lambda pair: -pair[0])
-        return [entry for chance, entry in found if chance >= SUSPECT_AT]
+        return [entry for chance, entry in found if chance >= at]

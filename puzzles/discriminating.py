@@ -14,13 +14,27 @@ import random
 from collections.abc import Collection
 from typing import Final
 
-from klaverjas_core import NO_MISBELIEF, Misbelief, RuleSet
-from klaverjas_questions.misconceptions import Misconception, discriminates
+from klaverjas_core import NO_MISBELIEF, Misbelief, RuleId, RuleSet
+from klaverjas_questions.misconceptions import Diagnosis, Misconception, discriminates
 from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import GENERATORS, generate, targets
 
-#: How many generated puzzles to try before giving up on one that discriminates.
+#: How many generated puzzles to try before giving up on one that discriminates (fewer for
+#: the drill's checks within one chosen rule, which often cannot show a misconception).
 TRIES: Final = 400
+RULE_TRIES: Final = 60
+#: A misconception is followed up from this probability on: above what any learner starts
+#: with, so only once the learner's own answers point to it.
+FOLLOW_AT: Final = 0.2
+#: Where the trainer chooses the rule (the drill's "what I need most"), this share of puzzles
+#: checks a misconception not yet ruled out, so one the drill rarely shows is found too.
+PROBE_SHARE: Final = 1 / 2
+#: Checks start once the learner has answered this many questions that can show one: a
+#: newcomer's first puzzles follow the course's order.
+PROBE_AFTER: Final = 3
+#: The share of those checks that ask again about a misconception already named (answered
+#: right, it shows as gone).
+NAMED_SHARE: Final = 1 / 4
 
 
 def discriminating_puzzle(
@@ -31,15 +45,18 @@ def discriminating_puzzle(
     level: int = 1,
     given: Misbelief = NO_MISBELIEF,
     kinds: Collection[str] | None = None,
-    rival: Misconception | None = None,
+    rival: Misbelief = NO_MISBELIEF,
+    rule: RuleId | None = None,
+    tries: int = TRIES,
 ) -> Puzzle:
     """A puzzle whose answer differs under `entry` and under `rules`: the distorted rule's own
     puzzles first, then any that the entry's question kinds can make.
 
     With `given` (the misconceptions already named) the puzzle tells holding `entry` as well
     from not: a learner who discards whenever void can never show an undertrump. `kinds`
-    limits the question kinds (all the entry's kinds by default). With `rival`, the puzzle
-    tells `entry` from `rival` instead of from the rule.
+    limits the question kinds (all the entry's kinds by default). With `rival` (the flags of
+    another explanation), the puzzle tells `entry` from that rival instead of from the rule.
+    With `rule`, only puzzles aimed at that rule are tried (a drill of one chosen rule).
 
     Raises `PuzzleError` when none is found (the misconception is no misconception under
     `rules`, or no kind can show it).
@@ -50,17 +67,63 @@ def discriminating_puzzle(
     usable = [
         kind for kind in GENERATORS if kind in entry.kinds and (kinds is None or kind in kinds)
     ]
-    aims = [(kind, rule) for kind in usable for rule in targets(kind, rules)]
-    first = [(kind, rule) for kind, rule in aims if rule is entry.distorts]
-    for attempt in range(TRIES):
+    aims = [(kind, aim) for kind in usable for aim in targets(kind, rules) if rule in (None, aim)]
+    first = [(kind, aim) for kind, aim in aims if aim is entry.distorts]
+    for attempt in range(tries):
         pool = first if first and attempt % 2 == 0 else aims
         if not pool:
             break
-        kind, rule = rng.choice(pool)
+        kind, aim = rng.choice(pool)
         try:
-            puzzle = generate(kind, rule, seed=rng.randrange(1 << 30), rules=rules, level=level)
+            puzzle = generate(kind, aim, seed=rng.randrange(1 << 30), rules=rules, level=level)
         except PuzzleError:
             continue
         if discriminates(entry, puzzle.kind, puzzle.content, rules, given, rival):
             return puzzle
     raise PuzzleError(f"no puzzle found that tells {entry.name} from the rule ({rules.name})")
+
+
+def follow_up(
+    diagnosis: Diagnosis,
+    *,
+    seed: int,
+    kinds: Collection[str],
+    probing: bool = False,
+    level: int = 1,
+    rule: RuleId | None = None,
+) -> Puzzle | None:
+    """The trainer's next check on what `diagnosis` suspects, or None for the plain drill.
+
+    A suspect the learner's answers point to (from `FOLLOW_AT`, not yet named) is followed up
+    at once, on a position that tells it from the next best explanation of the answers. With
+    `probing`, a share of puzzles checks the likeliest misconception not yet named (and named
+    ones too, so that one unlearned shows as gone): in turn, as the answers change which is
+    likeliest, so none is ruled out by one answer that only looked right. Only `kinds` are
+    asked, and with `rule` only puzzles aimed at it.
+    """
+    rng = random.Random(seed)
+    rules = diagnosis.rules
+    unnamed = [entry for entry in diagnosis.suspects(at=0.0) if entry.kinds & set(kinds)]
+    pointed = [entry for entry in unnamed if diagnosis.probability(entry) >= FOLLOW_AT]
+    named = [entry for entry in diagnosis.named if entry.kinds & set(kinds)]
+    rival = NO_MISBELIEF
+    if pointed:
+        entry = pointed[0]
+        rival = diagnosis.rival_of(entry)  # the next best explanation: tell the two apart
+    elif probing and diagnosis.observed >= PROBE_AFTER and rng.random() < PROBE_SHARE:
+        if named and (not unnamed or rng.random() < NAMED_SHARE):
+            entry = rng.choice(named)
+        elif unnamed:
+            entry = unnamed[0]  # the likeliest: one answer that looked like a slip is not proof
+        else:
+            return None
+    else:
+        return None
+    given = diagnosis.named_flags & ~entry.flag
+    try:
+        return discriminating_puzzle(
+            entry, rules, seed=rng.randrange(1 << 30), level=level, given=given,
+            kinds=kinds, rival=rival, rule=rule, tries=TRIES if rule is None else RULE_TRIES,
+        )  # fmt: skip
+    except PuzzleError:
+        return None

@@ -249,7 +249,7 @@ def test_a_rival_puzzle_tells_two_suspects_apart() -> None:
     # Both let a void learner play any card over an opponent's trump; a rival puzzle is one
     # where the two beliefs answer differently.
     entry, rival = BY_NAME["undertrump-freely"], BY_NAME["discard-when-void"]
-    puzzle = discriminating_puzzle(entry, AMSTERDAM, seed=4, rival=rival)
+    puzzle = discriminating_puzzle(entry, AMSTERDAM, seed=4, rival=rival.flag)
     mine = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, entry.flag)
     theirs = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, rival.flag)
     assert mine != theirs

@@ -1,10 +1,13 @@
 """What the Drill page decides, without Streamlit: the next puzzle (a club set's next one, a
-mistake to replay, the rule the learner needs most, or the chosen rule), and grading and
-storing an answer. The clock and the random generator are passed in, so tests control both.
+mistake to replay, the coach's check or practice of a misconception, the rule the learner needs
+most, or the chosen rule), and grading and storing an answer. The clock and the random
+generator are passed in, so tests control both.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -15,11 +18,15 @@ import pandas as pd
 
 from klaverjas_core import RuleId, RuleSet
 from klaverjas_questions import Grade
+from klaverjas_questions.misconceptions import BY_NAME
 from klaverjas_trainer.app import answering
-from klaverjas_trainer.storage import ProgressStore
+from klaverjas_trainer.app.coach import Coach, Noticed, rebuild
+from klaverjas_trainer.storage import ProgressStore, StorageError
 from klaverjas_trainer.storage.club import Assignment
 from klaverjas_trainer.storage.drill_places import DrillPlaces
+from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.schedule import Schedule
+from lessons import Course
 from puzzles import (
     GENERATOR_VERSION,
     GENERATOR_VERSIONS,
@@ -30,6 +37,7 @@ from puzzles import (
     generate,
     targets,
 )
+from puzzles.discriminating import discriminating_puzzle, follow_up
 
 #: The drill's "what I need most" choice instead of a fixed rule.
 AUTO: Final = "auto"
@@ -38,6 +46,8 @@ MODES: Final = ("normal", "streak", "mistakes")
 SEED_TRIES: Final = 8
 SEED_RANGE: Final = 1_000_000_000
 RULE_VALUES: Final = frozenset(rule.value for rule in RuleId)
+#: Positions in a practice of one misconception (the coach's "Practise this").
+PRACTICE_COUNT: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +102,11 @@ class DrillState:
     set_unavailable: bool = False  # the set cannot be made by this trainer (see `set_key`)
     fresh: bool = True  # a new puzzle is wanted
     learner_id: int | None = None  # whose drill this is (another learner: their own place)
+    coach: Coach | None = None  # the diagnosis under the drill's rules, kept in step
+    noticed: Noticed | None = None  # what the last answer showed the coach
+    practice: str | None = None  # a misconception being practised, and its positions left
+    practice_left: int = 0
+    practice_over: str | None = None  # a practice just ended: its misconception
 
 
 def schedule_for(state: DrillState, store: ProgressStore, learner_id: int) -> Schedule:
@@ -101,6 +116,53 @@ def schedule_for(state: DrillState, store: ProgressStore, learner_id: int) -> Sc
     if current is None or current.answers_seen != store.answer_count(learner_id):
         current = state.schedule = Schedule(store.answers(learner_id))
     return current
+
+
+def coach_for(
+    state: DrillState,
+    store: ProgressStore,
+    learner_id: int,
+    rules: RuleSet,
+    *,
+    course: Course | None = None,
+    findings: Findings | None = None,
+) -> Coach:
+    """The learner's coach under `rules`, rebuilt from the stored answers only when answers
+    were stored elsewhere (another tab, a lesson, the table) or the rules changed; a rebuild
+    brings the kept findings in line with it."""
+    current = state.coach
+    seen = store.answer_count(learner_id)
+    if current is None or current.rules != rules or current.answers_seen != seen:
+        where = functools.partial(answered_position, course=course)
+        current = state.coach = rebuild(rules, store.answers(learner_id), where, seen=seen)
+        if findings is not None:
+            with contextlib.suppress(StorageError):  # derived: the next rebuild keeps it
+                findings.keep(learner_id, rules.name, current.named)
+    return current
+
+
+def answered_position(
+    row: Mapping[Hashable, Any], *, course: Course | None = None
+) -> tuple[str, Any] | None:
+    """(kind, content) of a stored answer's position: a puzzle made again from its seed, a
+    lesson's check; None for the table's decisions (their position is the game's) and for
+    what cannot be made again."""
+    if row["source"] == "puzzle" and pd.notna(row["seed"]):
+        puzzle = _answered_puzzle(row)
+        return None if puzzle is None else (puzzle.kind, puzzle.content)
+    if row["source"] == "lesson" and course is not None:
+        lesson_id, _, step = str(row["item_id"]).rpartition("/")
+        try:
+            check = course.lesson(lesson_id).steps[int(step)].check
+        except (KeyError, IndexError, ValueError):
+            return None  # a lesson changed or removed since
+        if (
+            check is not None
+            and check.rules.name == row["rules"]
+            and check.kind.name == row["kind"]
+        ):
+            return check.kind.name, check.content
+    return None
 
 
 def choose_next(
@@ -113,6 +175,8 @@ def choose_next(
     group_rules: str | None,
     now: datetime,
     rng: random.Random,
+    course: Course | None = None,
+    findings: Findings | None = None,
 ) -> Choice | None:
     """The next puzzle, or None when there is nothing to show (no mistakes left to replay)."""
     choice = None
@@ -121,7 +185,8 @@ def choose_next(
     if choice is None and state.mode == "mistakes":
         choice = _replay(state, store.open_mistakes(learner_id))
     elif choice is None:
-        choice = _fresh(state, rules, store, learner_id, now, rng)
+        coach = coach_for(state, store, learner_id, rules, course=course, findings=findings)
+        choice = _coached(state, coach, rng) or _fresh(state, rules, store, learner_id, now, rng)
     if choice is not None:
         state.shown.add(choice.puzzle.id)
     return choice
@@ -156,6 +221,44 @@ def _fresh(
             return choice
         seen_again = seen_again or choice  # level 1 shows few numbers: equal puzzles happen
     return seen_again
+
+
+def _coached(state: DrillState, coach: Coach, rng: random.Random) -> Choice | None:
+    """The coach's puzzle, if it has one: the next position of a practice, or a check of what
+    the last answers point to (in the drill's question kind and chosen rule; probing only
+    where the trainer chooses the rule)."""
+    if state.practice is not None and state.practice in BY_NAME:
+        entry = BY_NAME[state.practice]
+        given = coach.diagnosis.named_flags & ~entry.flag
+        try:
+            puzzle = discriminating_puzzle(
+                entry, coach.rules, seed=rng.randrange(SEED_RANGE), level=state.level, given=given
+            )
+        except PuzzleError:
+            state.practice = None  # nothing tells it apart here: the plain drill
+            return None
+        number = PRACTICE_COUNT - state.practice_left + 1
+        return Choice(puzzle, Reason("practice-progress", {"number": number,
+                                                           "count": PRACTICE_COUNT}))  # fmt: skip
+    if state.mode != "normal":
+        return None
+    chosen = None if state.rule == AUTO or state.rule not in RULE_VALUES else RuleId(state.rule)
+    checked = follow_up(
+        coach.diagnosis,
+        seed=rng.randrange(SEED_RANGE),
+        kinds={state.kind},
+        probing=chosen is None,  # where the learner chose a rule, only what answers point to
+        level=state.level,
+        rule=chosen,
+    )
+    return None if checked is None else Choice(checked, Reason("follow-up"))
+
+
+def practise(state: DrillState, name: str) -> None:
+    """Start the coach's practice of misconception `name`: its positions come next."""
+    state.practice, state.practice_left, state.practice_over = name, PRACTICE_COUNT, None
+    state.noticed, state.practice_over = None, None
+    state.fresh = True
 
 
 def make(key: PuzzleKey) -> Puzzle:
@@ -243,11 +346,13 @@ def answer(
     now: datetime,
     places: DrillPlaces | None = None,
     settings: Mapping[str, object] | None = None,
+    findings: Findings | None = None,
 ) -> Grade:
     """Grade the reply (`answering`) and store it: with `places`, together with the drill's
     place, now answered, and (given the learner's `settings`) a new best streak, in one
-    transaction. Then the schedule and the streak move on. The grade is set on the state only
-    after the store has the answer, so nothing unsaved is shown as graded."""
+    transaction. Then the schedule, the coach (its findings kept in `findings`) and the streak
+    move on. The grade is set on the state only after the store has the answer, so nothing
+    unsaved is shown as graded."""
     assert state.choice is not None
     puzzle = state.choice.puzzle
     graded = answering.grade(answering.puzzle_asked(puzzle), reply)
@@ -266,6 +371,7 @@ def answer(
         places.save(learner_id, answered, record, settings=kept)
     if state.schedule is not None:  # kept in step answer by answer, with no query
         state.schedule.review(puzzle.rule.value, graded.correct, now)
+    _coach_answer(state, puzzle, reply, learner_id, findings)
     state.grade = graded.grade
     state.cleared = state.mode == "mistakes" and graded.correct
     if state.mode == "streak":
@@ -274,12 +380,33 @@ def answer(
     return graded.grade
 
 
+def _coach_answer(
+    state: DrillState, puzzle: Puzzle, reply: Any, learner_id: int, findings: Findings | None
+) -> None:
+    """The coach weighs a stored answer; a practice counts down, and says at its end whether
+    the misconception still shows."""
+    coach, state.noticed = state.coach, None
+    if coach is None or coach.rules != puzzle.rules:
+        return
+    coach.answers_seen += 1
+    state.noticed = coach.observe(puzzle.kind, puzzle.content, reply)
+    if state.noticed.changed and findings is not None:
+        with contextlib.suppress(StorageError):  # derived: the next rebuild keeps it
+            findings.keep(learner_id, coach.rules.name, coach.named)
+    reason = None if state.choice is None else state.choice.reason
+    if state.practice is not None and reason is not None and reason.key == "practice-progress":
+        state.practice_left -= 1
+        if state.practice_left <= 0:
+            state.practice_over, state.practice = state.practice, None
+
+
 def next_puzzle(state: DrillState) -> None:
     """After an answer: move on (ending a streak that was broken, stepping through a set)."""
     if state.streak_over:
         state.streak, state.streak_over = 0, False
     if state.assignment is not None:
         state.position += 1
+    state.noticed, state.practice_over = None, None
     state.fresh = True
 
 
@@ -304,6 +431,7 @@ def place_of(
         "assignment": state.assignment,
         "position": state.position,
         "streak": state.streak,
+        "practice": [state.practice, state.practice_left] if state.practice else None,
         "puzzle": None,
     }
     choice = state.choice
@@ -334,10 +462,18 @@ def _reason_json(reason: Reason) -> dict[str, Any]:
 
 def asked_for(state: DrillState) -> bool:
     """Whether another page set up this session's new drill (today's suggestion on Home, a
-    club set started from the assignments): then that is drilled, not the kept place."""
+    club set started from the assignments, a practice started from Progress): then that is
+    drilled, not the kept place."""
     default = DrillState()
-    mine = (state.kind, state.rule, state.level, state.mode, state.assignment)
-    return mine != (default.kind, default.rule, default.level, default.mode, default.assignment)
+    mine = (state.kind, state.rule, state.level, state.mode, state.assignment, state.practice)
+    return mine != (
+        default.kind,
+        default.rule,
+        default.level,
+        default.mode,
+        default.assignment,
+        None,
+    )
 
 
 def resume(learner_id: int, place: Mapping[str, Any] | None) -> DrillState:
@@ -362,6 +498,11 @@ def resume(learner_id: int, place: Mapping[str, Any] | None) -> DrillState:
         state.assignment, state.position = assignment, position
     if isinstance(streak, int) and streak >= 0:
         state.streak = streak
+    practice = place.get("practice")
+    if isinstance(practice, list) and len(practice) == 2 and practice[0] in BY_NAME:
+        left = practice[1]
+        if isinstance(left, int) and 0 < left <= PRACTICE_COUNT:
+            state.practice, state.practice_left = practice[0], left
     kept = place.get("puzzle")
     choice = _kept_choice(kept) if isinstance(kept, Mapping) else None
     if choice is None:

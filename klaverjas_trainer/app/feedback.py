@@ -15,7 +15,7 @@ allowed cards is said in its ``hint:<rule>[:<situation>]`` wording, which names 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -73,11 +73,16 @@ def feedback(
 FEEDBACK_KEY: Final = "answer-feedback"
 
 
-def show_feedback(shown: Feedback, *, key: str = FEEDBACK_KEY) -> None:
+def show_feedback(
+    shown: Feedback, *, key: str = FEEDBACK_KEY, more: Callable[[], None] | None = None
+) -> None:
     """The feedback in a container under `key`, scrolled into view when a part of it is off
-    screen (on a phone, the answer is given below the cards)."""
+    screen (on a phone, the answer is given below the cards); `more` draws what belongs with
+    it (the coach's word on the answer) in the same container."""
     with st.container(key=key):
         _draw(shown)
+        if more is not None:
+            more()
     keep_in_view(key)
 
 

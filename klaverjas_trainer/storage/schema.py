@@ -220,6 +220,21 @@ known_devices = Table(
 )
 
 
+# The misconceptions the coach named from a learner's answers (v11), per rule set: named when
+# the evidence became clear, gone once the learner answered its discriminating positions right.
+# Derived from the answers (the coach rebuilds it from them), kept so the teacher's dashboard
+# reads it without weighing every member's answers again.
+misconceptions = Table(
+    "misconceptions",
+    metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("rules", String(80), primary_key=True),
+    Column("name", String(40), primary_key=True),  # a catalogue entry, e.g. always-overtrump
+    Column("named_at", DateTime(timezone=True), nullable=False),
+    Column("gone_at", DateTime(timezone=True), nullable=True),  # None while it still shows
+)
+
+
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
@@ -311,6 +326,11 @@ def _known_devices_v10(connection: Connection) -> None:
     known_devices.create(connection, checkfirst=True)
 
 
+def _misconceptions_v11(connection: Connection) -> None:
+    """The misconceptions named from each learner's answers are kept for the dashboard."""
+    misconceptions.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -330,6 +350,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (8, _drill_places_v8),
     (9, _sign_ins_v9),
     (10, _known_devices_v10),
+    (11, _misconceptions_v11),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

@@ -10,6 +10,7 @@ import time
 import streamlit as st
 
 from klaverjas_questions import Grade
+from klaverjas_questions.misconceptions import believed_answer
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import (
@@ -34,14 +35,16 @@ from klaverjas_trainer.app.services import (
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
 from klaverjas_trainer.storage import StorageError
 from klaverjas_trainer.storage.drill_places import DrillPlaces
+from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import bound, nt, rule_title, t
+from klaverjas_trainer.texts import bound, describe_answer, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, Puzzle, targets
 
 current = profile()
 learner = require_learner()
 progress_store = store()
 places = DrillPlaces(progress_store)
+findings = Findings(progress_store)
 state = session_object("drill", DrillState)
 #: The settings' widgets: a resumed drill draws them from its own settings.
 SETTINGS_KEYS = ("drill_kind", "drill_rule", "drill_level", "drill_mode")
@@ -149,6 +152,8 @@ def choose_puzzle() -> None:
         group_rules=None if group is None else group.rules,
         now=utc_now(),
         rng=random.Random(),
+        course=course(),
+        findings=findings,
     )
     state.fresh, state.grade, state.started = False, None, time.monotonic()
     if state.choice is not None:  # drawn again (a replayed mistake): nothing chosen yet
@@ -218,6 +223,7 @@ def ask_and_grade(puzzle: Puzzle) -> None:
                 now=utc_now(),
                 places=places,  # the answer, the place now answered and a new best streak:
                 settings=current.settings(),  # in one transaction
+                findings=findings,
             )
             current.best_streak = max(current.best_streak, state.best_streak)
     grade = state.grade
@@ -237,7 +243,7 @@ def ask_and_grade(puzzle: Puzzle) -> None:
 def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
     """Right or wrong, why, the rule and the answer (the one feedback view), then Next."""
     view = feedback(puzzle.kind, puzzle.content, grade, puzzle.solution, puzzle.rule, revealed=True)
-    show_answer_feedback(view)
+    show_answer_feedback(view, more=lambda: show_coach(puzzle, grade))
     if grade.correct and state.cleared:
         st.caption(t("mistake-cleared"))
     if state.streak_over:
@@ -246,6 +252,41 @@ def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
         t("next-puzzle"), type="primary", key="next_button", shortcut="N",
         on_click=drill.next_puzzle, args=(state,),  # one run: the next puzzle is drawn at once
     )  # fmt: skip
+
+
+def show_coach(puzzle: Puzzle, grade: Grade) -> None:
+    """The coach's word on the answer: a wrong rule it shows (in one sentence, with what that
+    rule would have answered here, and a practice of it), one that is gone, and at a
+    practice's end whether its wrong rule still shows."""
+    noticed = state.noticed
+    if noticed is None:
+        return
+    over = state.practice_over  # the practice's last answer: does the wrong rule still show?
+    if over is not None and state.coach is not None:
+        title = t(f"misconception-title:{over}")
+        if over in state.coach.named:
+            st.info(t("practice-still", pattern=title), icon=":material/replay:")
+        elif over not in {entry.name for entry in noticed.gone}:
+            st.success(t("practice-gone", pattern=title), icon=":material/verified:")
+    for entry in noticed.gone:
+        title = t(f"misconception-title:{entry.name}")
+        st.success(t("coach-gone", pattern=title), icon=":material/verified:")
+    if grade.correct or not noticed.behind:
+        return
+    entry = noticed.behind[0]
+    with st.container(border=True, key="coach_noticed"):
+        st.markdown(f"**{t('coach-noticed')}** {t(f'misconception:{entry.name}')}")
+        believed = believed_answer(puzzle.kind, puzzle.content, puzzle.rules, entry.flag)
+        if believed is not None:
+            answer = describe_answer(puzzle.kind, puzzle.content, believed)
+            st.markdown(t("coach-believed", answer=answer))
+        if state.practice != entry.name:
+            st.button(
+                nt("coach-practise", drill.PRACTICE_COUNT),
+                key="coach_practise",
+                on_click=drill.practise,
+                args=(state, entry.name),
+            )
 
 
 @st.fragment

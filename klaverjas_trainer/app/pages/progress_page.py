@@ -8,8 +8,12 @@ import pandas as pd
 import streamlit as st
 
 from klaverjas_core import RuleId
+from klaverjas_questions.misconceptions import BY_NAME
+from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.services import course, profile, require_learner, store
+from klaverjas_trainer.app.state import DrillState, session_object
+from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.stats import RECENT, daily_accuracy, needs_practice, rule_stats
 from klaverjas_trainer.storage.store import utc_now
@@ -26,6 +30,8 @@ NARROW_TABLE_CSS: Final = """<style>
   .st-key-per_rule td p { overflow-wrap: anywhere !important; }
 }
 </style>"""
+
+DRILL_PAGE: Final = "klaverjas_trainer/app/pages/drill_page.py"
 
 learner = require_learner()
 progress_store = store()
@@ -81,6 +87,22 @@ drillable = {rule.value for kind in PUZZLE_KINDS for rule in targets(kind, profi
 upcoming = plan(answers, sorted(drillable), utc_now())[:3]
 names = ", ".join(f"{rule_title(s.rule)} ({t(f'reason-{s.reason.value}')})" for s in upcoming)
 st.caption(t("coming-up", rules=names))
+
+st.subheader(t("coach-section"))
+found = Findings(progress_store).of_learner(learner.id)
+found = found[(found["rules"] == ruleset.name) & found["name"].isin(BY_NAME)]
+showing = found[found["gone_at"].isna()]
+for name in showing["name"]:
+    with st.container(border=True):
+        st.markdown(f"**{t(f'misconception-title:{name}')}** · {t(f'misconception:{name}')}")
+        if st.button(nt("coach-practise", drill.PRACTICE_COUNT), key=f"practise_{name}"):
+            drill.practise(session_object("drill", DrillState), name)
+            st.switch_page(DRILL_PAGE)
+if showing.empty:
+    st.write(t("coach-none"))
+gone = [t(f"misconception-title:{name}") for name in found[found["gone_at"].notna()]["name"]]
+if gone:
+    st.caption(t("coach-gone-list", patterns=", ".join(gone)))
 
 st.subheader(t("trend"))
 practised = list(stats["rule"])

@@ -13,6 +13,7 @@ import streamlit as st
 
 from klaverjas_core import Card, RuleId, RuleSet
 from klaverjas_questions import QuestionError
+from klaverjas_questions.misconceptions import BY_NAME, CATALOGUE
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzles
 from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
@@ -30,6 +31,7 @@ from klaverjas_trainer.app.services import (
     device_token,
     known_device,
     profile,
+    store,
     teacher_signed_in,
 )
 from klaverjas_trainer.storage import InputError
@@ -42,6 +44,7 @@ from klaverjas_trainer.storage.club_stats import (
     help_order,
     weakest_rules,
 )
+from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.stats import MIN_ANSWERS
 from klaverjas_trainer.storage.store import ANSWER_COLUMNS
 from klaverjas_trainer.texts import (
@@ -190,6 +193,32 @@ def cell_words(cell: pd.Series) -> str:
     return f"{cell['accuracy']:.0%}"
 
 
+def show_wrong_rules(group: Group) -> None:
+    """The wrong rules the coach named in the members' answers under the group's rules: who
+    shows each now, and in whom it is gone."""
+    st.subheader(t("coach-group"))
+    found = Findings(store()).of_group(group.id)
+    found = found[(found["rules"] == group.rules) & found["name"].isin(BY_NAME)]
+    if found.empty:
+        st.caption(t("coach-group-none"))
+        return
+    rows = []
+    for entry in CATALOGUE:
+        mine = found[found["name"] == entry.name]
+        if mine.empty:
+            continue
+        showing = mine[mine["gone_at"].isna()]["learner"]
+        gone = mine[mine["gone_at"].notna()]["learner"]
+        rows.append(
+            {
+                t("col-pattern"): t(f"misconception-title:{entry.name}"),
+                t("learners-count"): ", ".join(showing),
+                t("col-gone"): ", ".join(gone),
+            }
+        )
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+
+
 def show_heatmap(cells: pd.DataFrame, order: list[str]) -> None:
     """Every learner with answers, in `order` (who needs help first; a member without answers
     gets an empty row); a cell with few answers is pale and shows right/answers."""
@@ -273,6 +302,7 @@ with dashboard:
                 for r, a in zip(weakest["rule"], weakest["accuracy"], strict=True)
             )
         )
+    show_wrong_rules(group)
     sets = [a for a in work if a.is_set]
     if sets:
         st.subheader(t("spread"))
