@@ -14,6 +14,7 @@ from klaverjas_trainer.app.assignments import describe
 from klaverjas_trainer.app.services import _announce_setup_code, _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
+from klaverjas_trainer.storage.findings import Findings
 from lessons import load_course
 from puzzles import generate
 
@@ -238,3 +239,30 @@ def test_a_who_revoked_set_does_not_name_its_rule_to_the_learner(data_dir: Path)
     (work,) = club.assignments(group.id)
     with texts.language("en"):
         assert "Must overtrump" in describe(work, load_course())  # the teacher's lists
+
+
+def test_the_teacher_sees_who_shows_each_wrong_rule(data_dir: Path) -> None:
+    teacher = new_session()
+    teacher_creates_a_group_with_a_set(teacher)
+    clubs = club_of(data_dir)
+    (group,) = clubs.groups()
+    teacher.switch_page(TEACHER).run()
+    assert "The trainer sees no wrong rule in this group's answers yet." in [
+        c.value for c in teacher.caption
+    ]
+    findings = Findings(clubs.store)
+    bert, cora = clubs.join(group.code, "Bert").id, clubs.join(group.code, "Cora").id
+    findings.keep(bert, group.rules, ["always-overtrump"])
+    findings.keep(cora, group.rules, ["always-overtrump", "discard-when-void"])
+    findings.keep(cora, group.rules, ["discard-when-void"])
+    findings.keep(cora, "rotterdam", ["undertrump-freely"])  # not the group's rules: left out
+    teacher.switch_page(TEACHER).run()
+    assert not teacher.exception
+    (table,) = [t.value for t in teacher.table]
+    rows = table.to_dict("records")
+    assert rows == [
+        {"Wrong rule": "Always overtrumping, even over the partner", "Learners": "Bert",
+         "No longer seen": "Cora"},
+        {"Wrong rule": "Discarding while holding a trump", "Learners": "Cora",
+         "No longer seen": ""},
+    ]  # fmt: skip
