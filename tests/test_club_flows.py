@@ -15,6 +15,8 @@ from klaverjas_trainer.app.services import _announce_setup_code, _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.findings import Findings
+from klaverjas_trainer.storage.reports import Reports
+from klaverjas_trainer.texts import describe_answer
 from lessons import load_course
 from puzzles import generate
 
@@ -266,3 +268,51 @@ def test_the_teacher_sees_who_shows_each_wrong_rule(data_dir: Path) -> None:
         {"Wrong rule": "Discarding while holding a trump", "Learners": "Cora",
          "No longer seen": ""},
     ]  # fmt: skip
+
+
+def test_a_learners_report_reaches_the_teacher_with_its_position(data_dir: Path) -> None:
+    teacher = new_session()
+    teacher_creates_a_group_with_a_set(teacher)
+    (group,) = club_of(data_dir).groups()
+    learner_answers_the_set(data_dir, group.code, "Anna", right=False)  # a wrong answer kept
+    # ... then Anna reports the puzzle, in the same session: its own run of the drill page
+    app = new_session()
+    app.switch_page(PROFILE).run()
+    app.text_input(key="join_code").set_value(group.code)
+    app.text_input(key="join_name").set_value("Anna")
+    app.form_submit_button(key="join_button").click().run()
+    app.switch_page(DRILL).run()
+    puzzle = app.session_state["drill"].choice.puzzle
+    note = f"report-note-drill-{puzzle.id}"
+    app.text_area(key=note).set_value("<b>7♦</b> *mag* toch?")
+    app.button(key=f"report-send-drill-{puzzle.id}").click().run()
+    assert not app.exception
+    assert [s.value for s in app.success][-1] == (
+        "Thank you: the teacher sees your report with this position."
+    )
+    app.text_area(key=note).set_value("again")
+    app.button(key=f"report-send-drill-{puzzle.id}").click().run()
+    assert [w.value for w in app.warning][-1] == (
+        "You reported this already; the teacher has not looked at it yet."
+    )
+
+    teacher.switch_page(TEACHER).run()
+    assert not teacher.exception
+    said = [m.value for m in teacher.markdown]
+    group_words = "Tuesday &lt;b&gt;beginners&lt;/b&gt;"  # escaped: the teacher typed it
+    assert any(line.startswith(f"**Anna** · {group_words} · ") for line in said)
+    assert any(line.endswith(" · English") for line in said)  # the language it was read in
+    assert "Their note: &lt;b&gt;7♦&lt;/b&gt; \\*mag\\* toch?" in said  # escaped, not drawn
+    given = app.session_state["drill"].given
+    reply = puzzle.question.decode(given)
+    assert f"Their reply: {describe_answer(puzzle.kind, puzzle.content, reply)}" in said
+    assert (
+        f"The trainer's answer: {describe_answer(puzzle.kind, puzzle.content, puzzle.answer)}"
+        in said
+    )
+    assert any('class="kj-row' in line for line in said)  # the position, drawn
+    (row,) = Reports(club_of(data_dir).store).open_reports().to_dict("records")
+    teacher.button(key=f"resolve-{row['id']}").click().run()
+    assert not teacher.exception
+    assert "No open reports." in [c.value for c in teacher.caption]
+    assert "1 report resolved" in [c.value for c in teacher.caption]

@@ -87,6 +87,7 @@ class DrillState:
     choice: Choice | None = None
     started: float = 0.0  # monotonic time the current puzzle was shown
     grade: Grade | None = None  # set only once the answer is stored
+    given: str | None = None  # the stored reply to the puzzle on screen (for a report)
     streak: int = 0
     best_streak: int = 0  # the learner's best ever (kept in their settings)
     streak_over: bool = False
@@ -372,7 +373,7 @@ def answer(
     if state.schedule is not None:  # kept in step answer by answer, with no query
         state.schedule.review(puzzle.rule.value, graded.correct, now)
     _coach_answer(state, puzzle, reply, learner_id, findings)
-    state.grade = graded.grade
+    state.grade, state.given = graded.grade, graded.given
     state.cleared = state.mode == "mistakes" and graded.correct
     if state.mode == "streak":
         state.streak, state.best_streak = streak, best
@@ -518,6 +519,7 @@ def resume(learner_id: int, place: Mapping[str, Any] | None) -> DrillState:
         except ValueError:
             return state  # a reply this trainer cannot read: the puzzle, unanswered
         state.grade = puzzle.question.grade(puzzle.content, puzzle.rules, reply)
+        state.given = given
         state.streak_over = state.mode == "streak" and not state.grade.correct
     return state
 

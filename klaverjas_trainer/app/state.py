@@ -20,6 +20,7 @@ class LessonState:
     lesson_id: str | None = None
     step: int = 0
     grades: dict[int, Grade] = field(default_factory=dict)  # only answers that are stored
+    given: dict[int, str] = field(default_factory=dict)  # the stored reply of each, as JSON
     revealed: set[int] = field(default_factory=set)  # steps whose answer the learner asked for
     first_try: dict[int, bool] = field(default_factory=dict)  # right at the first try, per step
     finished: tuple[str, int, int] | None = None  # the lesson just completed: id, right, checks
@@ -29,6 +30,7 @@ class LessonState:
         """Show `lesson_id` from `step`, with nothing answered yet in this visit."""
         self.lesson_id, self.step = lesson_id, step
         self.grades, self.revealed, self.first_try, self.finished = {}, set(), {}, None
+        self.given = {}
         self.shown_at = time.monotonic()
 
 

@@ -235,6 +235,37 @@ misconceptions = Table(
 )
 
 
+# What a learner reported as wrong (v12): the exact position (question kind, content, rule set,
+# generator version, the reply given, the language it was read in) and their note, until the
+# teacher marks it resolved. Kept when the learner or group is deleted: the position is the
+# report, not who sent it.
+problem_reports = Table(
+    "problem_reports",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="SET NULL"),
+        nullable=True,
+        index=True,
+    ),
+    Column("group_id", Integer, ForeignKey("groups.id", ondelete="SET NULL"), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("source", String(10), nullable=False),  # "puzzle", "lesson" or "play"
+    Column("item_id", String(120), nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("content", Text, nullable=False),  # the kind's content as canonical JSON
+    Column("rules", String(80), nullable=False),
+    Column("generator_version", Integer, nullable=True),  # a puzzle's generators
+    Column("given", Text, nullable=True),  # the reply, if the question was answered
+    Column("language", String(8), nullable=False),
+    Column("note", Text, nullable=False, default=""),
+    Column("game", Text, nullable=True),  # a table position: the whole game, as JSON
+    Column("resolved_at", DateTime(timezone=True), nullable=True),
+)
+
+
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
@@ -331,6 +362,11 @@ def _misconceptions_v11(connection: Connection) -> None:
     misconceptions.create(connection, checkfirst=True)
 
 
+def _problem_reports_v12(connection: Connection) -> None:
+    """Learners can report a position they think is wrong; the teacher resolves reports."""
+    problem_reports.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -351,6 +387,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (9, _sign_ins_v9),
     (10, _known_devices_v10),
     (11, _misconceptions_v11),
+    (12, _problem_reports_v12),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

@@ -23,6 +23,7 @@ from klaverjas_trainer.app.board import (
 from klaverjas_trainer.app.feedback import feedback
 from klaverjas_trainer.app.feedback import show_feedback as show_answer_feedback
 from klaverjas_trainer.app.questions import board_before_picking, view_of
+from klaverjas_trainer.app.report import puzzle_report, report_problem
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -155,7 +156,8 @@ def choose_puzzle() -> None:
         course=course(),
         findings=findings,
     )
-    state.fresh, state.grade, state.started = False, None, time.monotonic()
+    state.fresh, state.grade, state.given = False, None, None
+    state.started = time.monotonic()
     if state.choice is not None:  # drawn again (a replayed mistake): nothing chosen yet
         answered = f"reply-{state.choice.puzzle.id}"
         for name in [name for name in st.session_state if str(name).startswith(answered)]:
@@ -307,9 +309,11 @@ def show_puzzle() -> None:
         st.info(t(message), icon=":material/celebration:")
         return
     show_why(state.choice)
-    ask_and_grade(state.choice.puzzle)
+    puzzle = state.choice.puzzle
+    ask_and_grade(puzzle)
     if state.grade is not None:
-        show_feedback(state.choice.puzzle, state.grade)
+        show_feedback(puzzle, state.grade)
+    report_problem(puzzle_report(puzzle, state.given), key=f"drill-{puzzle.id}")
 
 
 puzzle_view()

@@ -13,6 +13,7 @@ from klaverjas_trainer.app.feedback import feedback, show_feedback
 from klaverjas_trainer.app.in_view import scroll_into_view
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.questions import Checks, chosen_wrong_only, view_of
+from klaverjas_trainer.app.report import report_problem, step_report
 from klaverjas_trainer.app.services import (
     club,
     course,
@@ -97,6 +98,7 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
                 seconds = time.monotonic() - state.shown_at
                 progress_store.record(learner.id, graded.answer(seconds=seconds))
                 state.grades[index] = graded.grade  # shown as graded only once it is stored
+                state.given[index] = graded.given
                 state.first_try.setdefault(index, graded.correct)
     shown = state.grades.get(index)
     if shown is None:
@@ -116,6 +118,17 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
         if show.button(t("show-answer"), key=f"{key}-show"):
             state.revealed.add(index)
             st.rerun()
+
+
+def show_glossary(text: str) -> None:
+    """The glossary entries the step's text links to, folded."""
+    terms = GLOSSARY_LINK.findall(text)
+    # a glossary that could not be loaded is empty: its links stay bold words, unexplained
+    entries = [the_course.glossary.get(term) for term in dict.fromkeys(terms)]
+    if any(entries):
+        with st.expander(t("glossary")):
+            for entry in filter(None, entries):
+                st.markdown(f"**{entry.dutch}** — {entry.word}. {entry.explain}")
 
 
 def lesson_view(lesson: Lesson) -> None:
@@ -148,13 +161,8 @@ def lesson_view(lesson: Lesson) -> None:
         if checks and check is not None and view_of(check.kind.name).picks_from_hand:
             marks = picked_marks(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
         lock_answered(marks)
-    terms = GLOSSARY_LINK.findall(step.text + (lesson.intro if index == 0 else ""))
-    # a glossary that could not be loaded is empty: its links stay bold words, unexplained
-    entries = [the_course.glossary.get(term) for term in dict.fromkeys(terms)]
-    if any(entries):
-        with st.expander(t("glossary")):
-            for entry in filter(None, entries):
-                st.markdown(f"**{entry.dutch}** — {entry.word}. {entry.explain}")
+    show_glossary(step.text + (lesson.intro if index == 0 else ""))
+    report_problem(step_report(lesson, index, state.given.get(index)), key=f"{lesson.id}-{index}")
     back, forward = st.columns(2)
     if back.button(t("back"), disabled=index == 0, key="step_back"):
         state.step -= 1

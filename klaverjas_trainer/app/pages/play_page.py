@@ -28,6 +28,7 @@ from klaverjas_trainer.app.play_views import (
     show_table_news,
     sorted_hand,
 )
+from klaverjas_trainer.app.report import report_problem, table_report
 from klaverjas_trainer.app.services import PACES, club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
 from klaverjas_trainer.app.table_view import LARGE_CSS
@@ -269,6 +270,8 @@ elif phase == "play":
         st.info(t("play-hint-shown", cards=cards), icon=":material/lightbulb:")
     else:
         st.button(t("play-hint"), key="play-hint", on_click=on_hint, icon=":material/lightbulb:")
+    report = table_report(game, LEARNER)
+    report_problem(report, key=report.item_id.replace("/", "-"))
 
 # --- the score sheet and the review --------------------------------------------------------
 

@@ -15,6 +15,7 @@ from klaverjas_core import Card, RuleId, RuleSet
 from klaverjas_questions import QuestionError
 from klaverjas_questions.misconceptions import BY_NAME, CATALOGUE
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzles
+from klaverjas_trainer.app.board import style
 from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.in_view import reaction_in_view
@@ -23,6 +24,7 @@ from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.numbers import SET_NUMBER, SET_SIZE, whole_number_input
 from klaverjas_trainer.app.own_words import pick_due_date, pick_rule_set
 from klaverjas_trainer.app.questions import printed_worksheet
+from klaverjas_trainer.app.report import show_reports
 from klaverjas_trainer.app.services import (
     client_address,
     club,
@@ -45,6 +47,7 @@ from klaverjas_trainer.storage.club_stats import (
     weakest_rules,
 )
 from klaverjas_trainer.storage.findings import Findings
+from klaverjas_trainer.storage.reports import Reports
 from klaverjas_trainer.storage.stats import MIN_ANSWERS
 from klaverjas_trainer.storage.store import ANSWER_COLUMNS
 from klaverjas_trainer.texts import (
@@ -62,6 +65,7 @@ from puzzles import LEVELS, PUZZLE_KINDS, Puzzle, PuzzleError, can_generate, tar
 
 current = profile()
 clubs: ClubStore = club()
+style()  # the card CSS: reported positions are drawn here
 st.header(t("teacher"))
 
 
@@ -135,6 +139,12 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
         else:
             st.success(t("group-created", name=md_escape(made.name)))
             st.markdown(f"# `{made.code}`")
+
+# Reports come from every learner, in a group or not: above the group's pages.
+reports = Reports(store())
+reported = reports.open_reports()
+with st.expander(nt("reports-title", len(reported)), icon=":material/flag:"):
+    show_reports(reports, reported)
 
 all_groups = clubs.groups()
 if not all_groups:

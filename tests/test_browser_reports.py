@@ -1,0 +1,121 @@
+"""'Report a problem' in Debian's chromium: a learner on a phone, in each language, reports a
+drill puzzle, a lesson step and a card to play at the table (each thanked in view, in their
+language); the teacher, at a desktop, finds the three on the Club page with the note shown as
+typed (markup escaped) and the position drawn, and marks one resolved. Screenshots:
+``artifacts/report-<lang>-*.png``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, expect
+
+from klaverjas_trainer.storage.reports import Reports
+from klaverjas_trainer.texts.catalogue import LANGUAGES
+from lessons import load_course
+
+from .streamlit_server import running_app
+from .test_browser import ARTIFACTS, PASSWORD, sign_in_teacher
+from .test_learner_matrix import LOCALES, VIEWPORTS, WAIT, Walk
+
+NOTES = {
+    "nl": "<b>7♦</b> mag hier toch ook?",
+    "uk": "<b>7♦</b> тут теж можна?",
+    "ru": "<b>7♦</b> здесь тоже можно?",
+    "en": "<b>7♦</b> is allowed here too?",
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    data = tmp_path_factory.mktemp("reports")
+    env = {"KLAVERJAS_TEACHER_PASSWORD": PASSWORD, "KLAVERJAS_PLAY_PACE": "0"}
+    with running_app(data, env=env) as app:
+        yield app.url, data
+
+
+def send_report(walk: Walk, where: str, note: str) -> None:
+    """Open the page's 'Report a problem', type `note`, send it: thanked in view."""
+    folded = walk.page.locator("[data-testid='stExpander'] summary").filter(
+        has_text=walk.words("report-problem")
+    )
+    folded.last.click()
+    box = walk.page.locator("[class*='st-key-report-note-'] textarea").last
+    expect(box).to_be_visible(timeout=WAIT)
+    box.fill(note)
+    walk.page.locator("[class*='st-key-report-send-'] button").last.click()
+    walk.idle()
+    thanks: Locator = walk.page.locator("[class*='st-key-report-said-']").last
+    expect(thanks).to_contain_text(walk.words("report-thanks"), timeout=WAIT)
+    walk.check(f"report-{where}", thanks)
+    ARTIFACTS.mkdir(exist_ok=True)
+    walk.page.screenshot(path=str(ARTIFACTS / f"report-{walk.code}-{where}.png"))
+
+
+def to_the_first_card(walk: Walk) -> None:
+    """A new match at the table, to the learner's first card: pass, or name a suit when the
+    learner must."""
+    walk.go_to("nav-play")
+    walk.page.locator(".st-key-play_start button").click()
+    walk.idle()
+    for _ in range(10):
+        if walk.visible("[class*='st-key-play-card-']"):
+            return
+        if walk.visible(".st-key-play-call-pass"):
+            walk.tap(".st-key-play-call-pass button")
+            if walk.visible(".st-key-play-call-pass"):
+                walk.tap("[class*='st-key-play-call-'] button")
+        else:
+            walk.idle()
+    pytest.fail("no card to play after the trump call")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_learners_reports_reach_the_teacher(
+    browser: Browser, server: tuple[str, Path], code: str
+) -> None:
+    url, data = server
+    context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS["phone"])
+    walk = Walk(context.new_page(), code, "phone", data, name=f"Melder {code}")
+    teacher = browser.new_context(locale="en-GB", viewport=VIEWPORTS["desktop"])
+    try:
+        walk.first_visit(url)
+        walk.go_to("nav-drill")
+        send_report(walk, "drill", NOTES[code])
+        lesson = load_course().lessons[0]
+        walk.go_to("nav-learn")
+        walk.page.locator(f".st-key-open-{lesson.id} button").click()
+        walk.idle()
+        send_report(walk, "lesson", f"{NOTES[code]} (les)")
+        to_the_first_card(walk)
+        send_report(walk, "table", f"{NOTES[code]} (tafel)")
+        page = teacher.new_page()
+        sign_in_teacher(page, url)
+        summary = page.locator("[data-testid='stExpander'] summary").filter(
+            has_text="Reports from learners"
+        )
+        expect(summary).to_be_visible(timeout=WAIT)
+        summary.click()
+        mine = page.locator("[class*='st-key-reported-']").filter(has_text=walk.name)
+        expect(mine).to_have_count(3, timeout=WAIT)
+        expect(mine.first).to_contain_text(f"Their note: {NOTES[code]} (tafel)")  # as typed
+        expect(mine.first.locator(".kj-card").first).to_be_visible()  # the position, drawn
+        mine.first.screenshot(path=str(ARTIFACTS / f"report-{code}-teacher.png"))
+        mine.first.get_by_role("button", name="Mark resolved").click()
+        expect(mine).to_have_count(2, timeout=WAIT)
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        walk.page.screenshot(path=str(ARTIFACTS / f"report-{code}-failed.png"))
+        raise
+    finally:
+        context.close()
+        teacher.close()
+    assert walk.problems == [], json.dumps(walk.problems, ensure_ascii=False, indent=1)
+    store = walk.store()
+    sent = Reports(store).open_reports()
+    sent = sent[sent["learner"] == walk.name]
+    assert sorted(sent["source"]) == ["lesson", "puzzle"]  # the table's was resolved
+    assert set(sent["language"]) == {code}
