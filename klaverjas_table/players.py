@@ -292,17 +292,24 @@ class StrongPlayer:
         cards = cards_of(legal)
         if len(cards) == 1:
             return cards[0]
-        voids = _voids(view)
-        worlds = [
-            (_sample_hands(view, voids, rng), rng.getrandbits(32)) for _ in range(self.samples)
-        ]
-        past = _past_totals(view)
-        totals = dict.fromkeys(cards, 0)
-        for hands, seed in worlds:
-            for card in cards:
-                # The same world and the same random choices for every candidate card.
-                totals[card] += _play_out(view, hands, card, past, random.Random(seed))
-        return max(cards, key=lambda card: (totals[card], -card))
+        values = card_values(view, legal, rng, self.samples)
+        return max(cards, key=lambda card: (values[card], -card))
+
+
+def card_values(view: View, candidates: int, rng: random.Random, samples: int) -> dict[int, float]:
+    """Each candidate card's average written-score margin for the view's pair (its pair's score
+    minus the other's), over `samples` deals of the unseen cards consistent with the play so
+    far; every candidate is played out on the same deals with the same random choices."""
+    cards = cards_of(candidates)
+    voids = _voids(view)
+    worlds = [(_sample_hands(view, voids, rng), rng.getrandbits(32)) for _ in range(samples)]
+    past = _past_totals(view)
+    totals = dict.fromkeys(cards, 0)
+    for hands, seed in worlds:
+        for card in cards:
+            # The same world and the same random choices for every candidate card.
+            totals[card] += _play_out(view, hands, card, past, random.Random(seed))
+    return {card: total / samples for card, total in totals.items()}
 
 
 def _voids(view: View) -> list[int]:

@@ -568,13 +568,18 @@ class TableGame:
 
 def _replay(deal: Deal, record: _DealRecord) -> None:
     """Make a deal's recorded calls and cards on the core's `Deal`, which checks each."""
-    for call in record.calls:
+    replay_calls(deal, record.calls)
+    for card in record.cards:
+        deal.play(card)
+
+
+def replay_calls(deal: Deal, calls: Sequence[str]) -> None:
+    """Make the recorded trump calls ("pass" or a suit) on the core's `Deal`."""
+    for call in calls:
         if call == "pass":
             deal.pass_trumps()
         else:
             deal.name_trumps(call)
-    for card in record.cards:
-        deal.play(card)
 
 
 #: The roem kinds a trick can hold; a trick without roem is a question about each of them.

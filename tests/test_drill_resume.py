@@ -180,7 +180,7 @@ def test_places_are_kept_in_sqlite(tmp_path: Path) -> None:
     store = ProgressStore(make_engine(f"sqlite:///{tmp_path / 'trainer.sqlite3'}"))
     check_places(store)
     with store.engine.connect() as connection:
-        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 12
+        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 13
 
 
 def test_places_are_kept_in_postgresql() -> None:

@@ -1,8 +1,8 @@
 """The learner's own path, walked in Debian's chromium in every language at phone and desktop
 width: the first visit, a lesson step answered wrong and then right, every drill kind answered
 wrong and then right by tapping, a whole deal at the table (a call, refused cards, roem, the
-score sheet), Progress, a reload that keeps the learner, and a switch of
-language. After each action the page is checked as the learner sees it (`page_checks`): no
+score sheet, the stronger player's analysis), Progress, a reload that keeps the learner, and a
+switch of language. After each action the page is checked as the learner sees it (`page_checks`): no
 word of another language, the reaction in view, nothing wider than the screen, the language's
 rank letters. Every problem of a walk is said at once, with a screenshot of each screen that
 had one (``artifacts/matrix-<language>-<device>-<step>.png``)."""
@@ -44,7 +44,7 @@ WAIT = 30_000
 #: The answer the learner sees after Answer (or Check): the first alert of the form's result.
 FEEDBACK = "[data-testid='stAlert']"
 #: Screens kept as screenshots whatever they show, to look at: a wrong answer, a refused card.
-SHOWN = frozenset({"drill-which-cards-wrong", "lesson-wrong", "table-refused"})
+SHOWN = frozenset({"drill-which-cards-wrong", "lesson-wrong", "table-refused", "table-analysis"})
 #: The deal the walk plays: the same cards every run, so it meets a refused card and roem.
 DEAL_NUMBER = 3
 
@@ -237,6 +237,10 @@ class Walk:
         else:
             pytest.fail("the deal did not end")
         self.check("table-score")
+        self.tap("[class*='st-key-analysis-'] button")  # a stronger player weighs the cards
+        weighed = self.page.locator(".st-key-analysis")
+        expect(weighed.locator("[data-testid='stTable']")).to_be_visible(timeout=WAIT)
+        self.check("table-analysis", weighed)
         self.accessible("play")
         assert refused > 0, "no card was refused: the walk saw no refusal"
 

@@ -13,8 +13,10 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import judge_trick
 from klaverjas_table import LEARNER, TableGame
+from klaverjas_table.analysis import analyse_deal
 from klaverjas_trainer.app.play_views import ledger_table
-from tests.test_app_flows import PROGRESS, answers_of, data_dir, fresh_app, sign_in
+from klaverjas_trainer.storage.analyses import Analyses
+from tests.test_app_flows import PROGRESS, answers_of, data_dir, fresh_app, sign_in, stored
 
 PLAY = "klaverjas_trainer/app/pages/play_page.py"
 __all__ = ["data_dir"]  # the fixture, re-used
@@ -240,3 +242,30 @@ def test_a_second_tap_on_a_stale_button_changes_nothing(data_dir: Path) -> None:
     button.click().run()  # the same, now stale, button
     assert not app.exception
     assert game_of(app).to_dict() == before
+
+
+def test_the_analysis_of_a_finished_deal_is_shown_kept_and_on_progress(data_dir: Path) -> None:
+    app = start(sign_in(fresh_app(), "Anna"), seed=303)
+    for _ in range(80):
+        if game_of(app).phase == "score":
+            break
+        step(app)
+    game = game_of(app)
+    assert game.phase == "score"
+    app.button(key=f"analysis-{game.seed}-0").click().run()
+    assert not app.exception
+    expected = analyse_deal(game, 0)
+    summary = next(m.value for m in app.markdown if m.value.startswith("Card choices as good"))
+    best, given = expected.best_found, f"{expected.given_away:.0f}"
+    assert f"**{best} of {len(expected.choices)}**" in summary and f"**{given} points**" in summary
+    table = next(t.value for t in app.table if "Your card" in t.value.columns)
+    assert list(table["Your card"]) == [str(choice.played) for choice in expected.choices]
+    assert list(table["Stronger player's card"]) == [str(c.best) for c in expected.choices]
+    store = stored(data_dir, "Anna")
+    (kept,) = Analyses(store).of_learner(store.learner("Anna").id).to_dict("records")
+    assert (kept["game_seed"], kept["deal"], kept["choices"]) == (303, 0, len(expected.choices))
+    assert kept["given_away"] == pytest.approx(expected.given_away, abs=0.5)
+    app.switch_page(PROGRESS).run()
+    assert not app.exception
+    said = [m.value for m in app.markdown]
+    assert any(line.startswith("1 deal analysed: on average ") for line in said)

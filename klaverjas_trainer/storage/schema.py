@@ -266,6 +266,24 @@ problem_reports = Table(
 )
 
 
+# A deal the learner played, weighed by a stronger player (v13): how many card choices it had,
+# how many were as good as the stronger player's, and the margin the others gave away (the
+# luck-free figure); each choice as JSON for the Play page.
+deal_analyses = Table(
+    "deal_analyses",
+    metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_seed", Integer, primary_key=True),  # the match number
+    Column("deal", Integer, primary_key=True),  # 0-based deal of the match
+    Column("rules", String(80), nullable=False),
+    Column("analysed_at", DateTime(timezone=True), nullable=False),
+    Column("choices", Integer, nullable=False),
+    Column("best_found", Integer, nullable=False),
+    Column("given_away", Float, nullable=False),
+    Column("detail", Text, nullable=False),
+)
+
+
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
@@ -367,6 +385,11 @@ def _problem_reports_v12(connection: Connection) -> None:
     problem_reports.create(connection, checkfirst=True)
 
 
+def _deal_analyses_v13(connection: Connection) -> None:
+    """A played deal's analysis by a stronger player is kept for the Play and Progress pages."""
+    deal_analyses.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -388,6 +411,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (10, _known_devices_v10),
     (11, _misconceptions_v11),
     (12, _problem_reports_v12),
+    (13, _deal_analyses_v13),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

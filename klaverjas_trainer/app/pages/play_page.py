@@ -12,6 +12,7 @@ import streamlit as st
 from klaverjas_core import Card, RuleSet, Suit
 from klaverjas_table import LEARNER, MODES, PLAYERS, Outcome, TableError, TableGame
 from klaverjas_trainer.app import play
+from klaverjas_trainer.app.analysis_view import show_analysis
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, style, trump_buttons_css
 from klaverjas_trainer.app.cards import card_label, suit_label
@@ -277,6 +278,7 @@ elif phase == "play":
 
 if phase in ("score", "over"):
     show_score(game)
+    show_analysis(game, learner.id)
     if phase == "score":
         st.button(
             t("play-next-deal"),

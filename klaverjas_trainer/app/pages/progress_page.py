@@ -13,6 +13,7 @@ from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.services import course, profile, require_learner, store
 from klaverjas_trainer.app.state import DrillState, session_object
+from klaverjas_trainer.storage.analyses import Analyses
 from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.stats import RECENT, daily_accuracy, needs_practice, rule_stats
@@ -103,6 +104,30 @@ if showing.empty:
 gone = [t(f"misconception-title:{name}") for name in found[found["gone_at"].notna()]["name"]]
 if gone:
     st.caption(t("coach-gone-list", patterns=", ".join(gone)))
+
+weighed = Analyses(progress_store).of_learner(learner.id)
+if not weighed.empty:
+    st.subheader(t("analysis-progress-title"))
+    choices = int(weighed["choices"].sum())
+    share = f"{weighed['best_found'].sum() / choices:.0%}" if choices else "–"
+    average = f"{weighed['given_away'].mean():.0f}"
+    st.markdown(nt("analysis-progress", len(weighed), given=average, share=share))
+    latest = weighed.tail(5).iloc[::-1]
+    st.table(
+        pd.DataFrame(
+            {
+                t("col-match"): latest["game_seed"],
+                t("col-deal"): latest["deal"] + 1,
+                t("col-best"): [
+                    f"{b} / {c}"
+                    for b, c in zip(latest["best_found"], latest["choices"], strict=True)
+                ],
+                t("col-given-away"): latest["given_away"].round().astype(int),
+            }
+        ),
+        hide_index=True,
+        border="horizontal",
+    )
 
 st.subheader(t("trend"))
 practised = list(stats["rule"])
