@@ -238,13 +238,19 @@ class Deal:
         return Decision.of(self.hands[self.to_move], tuple(self.current), self.trump, self.rules)
 
     def score(
-        self, declared: Collection[int] | None = None, *, stuk_announced: bool | None = None
+        self,
+        declared: Collection[int] | None = None,
+        *,
+        stuk_announced: bool | None = None,
+        called: Sequence[Revoke] | None = None,
     ) -> DealScore:
         """The deal's score; the first revoke, if any, loses the deal for that pair.
-        `declared` and `stuk_announced` as in `score_deal`."""
+        `declared` and `stuk_announced` as in `score_deal`; `called` are the revokes that
+        count (at a table only a revoke someone calls does; default: every revoke)."""
         if self.phase != "finished":
             raise GameFlowError(f"the deal is not finished: {len(self.tricks)} of 8 tricks played")
-        revoked_by = self.revokes[0].seat.pair if self.revokes else None
+        counted = self.revokes if called is None else called
+        revoked_by = counted[0].seat.pair if counted else None
         return score_deal(
             [(int(leader), cards) for leader, cards in self.tricks],
             self.trump,

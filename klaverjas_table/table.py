@@ -34,6 +34,7 @@ from klaverjas_core import (
     LegalCards,
     Match,
     Rank,
+    Revoke,
     RoemItem,
     RuleId,
     RuleSet,
@@ -41,6 +42,7 @@ from klaverjas_core import (
     Suit,
     TrickJudgement,
     Verdict,
+    check_card,
     deal_hands,
     judge_trick,
 )
@@ -48,6 +50,7 @@ from klaverjas_core.ruleset import resolve_rules
 from klaverjas_questions import question_kind
 from klaverjas_questions.count_trick import TrickContent, TrickCount
 from klaverjas_questions.seats import PassAnswer
+from klaverjas_questions.who_revoked import RevokeAnswer
 from klaverjas_table.players import PLAYERS, Player
 from klaverjas_table.simulate import computer_call, computer_card, play_out
 
@@ -57,6 +60,7 @@ __all__ = [
     "CallOutcome",
     "PlayOutcome",
     "PlayedCard",
+    "RevokeCall",
     "RoemOutcome",
     "TableError",
     "TableGame",
@@ -67,8 +71,20 @@ __all__ = [
 
 LEARNER: Final = Seat.SOUTH
 PARTNER: Final = LEARNER.partner
-#: coach: an illegal card is refused and explained; club: accepted, and the revoke is called.
+OPPONENTS: Final = (LEARNER.left, LEARNER.partner.left)
+#: coach: an illegal card is refused and explained; club: accepted, and the revoke is called,
+#: and now and then an opponent revokes for the learner to call ("verzaakt!").
 MODES: Final = ("coach", "club")
+#: In club mode, the chance that an opponent who could revoke does (at most once a deal).
+REVOKE_CHANCE: Final = 0.06
+CallProblem = Literal["table", "own", "again", "unplayed"]
+#: Why a "verzaakt!" call cannot be made (the page words each in the learner's language).
+CALL_PROBLEMS: Final[dict[str, str]] = {
+    "table": "a revoke is called at a club table while the deal is played",
+    "own": "you do not call your own revoke",
+    "again": "you called {seat} in trick {trick} already",
+    "unplayed": "{seat} has not played in trick {trick} yet",
+}
 STATE_VERSION: Final = 1
 Phase = Literal["call", "play", "trick", "score", "over"]
 Event = tuple[Seat, "Card | str"]  # a seat and the card it played, or its call ("pass", "♥")
@@ -167,8 +183,23 @@ class TurnOutcome:
     revoker: Seat | None
 
 
+@dataclass(frozen=True, slots=True)
+class RevokeCall:
+    """The learner called "verzaakt!" on `seat`'s card in `trick` (0-based): right when that
+    card was a revoke; `verdict` says why the card was or was not allowed."""
+
+    seat: Seat
+    trick: int
+    verdict: Verdict
+    step: TableStep
+
+    @property
+    def right(self) -> bool:
+        return not self.verdict.legal
+
+
 #: What a move at the table tells the page: one of these, matched by type.
-Outcome: TypeAlias = CallOutcome | PlayOutcome | RoemOutcome | TurnOutcome
+Outcome: TypeAlias = CallOutcome | PlayOutcome | RoemOutcome | TurnOutcome | RevokeCall
 
 
 @dataclass
@@ -178,6 +209,8 @@ class _DealRecord:
     declared: set[int] = field(default_factory=set)  # tricks whose roem the learner declared
     claimed: set[int] = field(default_factory=set)  # tricks the learner declared on at all
     called: set[int] = field(default_factory=set)  # tricks whose revoke was called
+    #: The learner's "verzaakt!" calls, in order: (seat, trick).
+    revoke_calls: list[tuple[Seat, int]] = field(default_factory=list)
     turned: int = 0  # tricks turned over
     steps: list[TableStep] = field(default_factory=list)
     hinted: bool = False  # the learner asked for a hint on the decision now open
@@ -236,6 +269,7 @@ class TableGame:
                     "declared": sorted(record.declared),
                     "claimed": sorted(record.claimed),
                     "called": sorted(record.called),
+                    "revoke_calls": [[int(seat), trick] for seat, trick in record.revoke_calls],
                     "turned": record.turned,
                     "steps": [step.to_dict() for step in record.steps],
                     "hinted": record.hinted,
@@ -279,6 +313,10 @@ class TableGame:
                 record.declared = {_whole(n, 0, 7) for n in saved["declared"]}
                 record.claimed = {_whole(n, 0, 7) for n in saved["claimed"]}
                 record.called = {_whole(n, 0, 7) for n in saved["called"]}
+                record.revoke_calls = [
+                    (Seat(_whole(seat, 0, 3)), _whole(trick, 0, 7))
+                    for seat, trick in saved.get("revoke_calls", [])  # none before they came
+                ]
                 record.turned = _whole(saved["turned"], 0, len(game._deal.tricks))
                 record.steps = [TableStep.from_dict(step) for step in saved["steps"]]
                 record.hinted = _flag(saved["hinted"])
@@ -439,13 +477,82 @@ class TableGame:
             # roem left undeclared (four 7s score 0 without four_low_100: nothing to declare)
             step = self._roem_step(number, 0, False, RuleId.ROEM_DECLARE, judged.roem)
         revoker = None
-        revokes = [r for r in self._deal.revokes if r.trick == number]
+        # The learner's revoke is called by the computers; an opponent's is the learner's to call.
+        revokes = [r for r in self._deal.revokes if r.trick == number and r.seat == LEARNER]
         if revokes:
             revoker = revokes[0].seat
             self.record.called.add(number)
         self.record.turned += 1
+        if self.record.turned == 8:
+            self._missed_revokes()
         self._advance()
         return TurnOutcome(number, step, revoker)
+
+    def call_revoke(self, seat: Seat, trick: int) -> RevokeCall:
+        """The learner calls "verzaakt!" (club mode, while the deal is played): `seat` revoked
+        in `trick` (0-based). Right or wrong, the call is a decision; a right one makes the
+        revoking pair lose the deal (the first revoke called counts, RULES.md). Raises
+        `TableError` for a call that cannot be made: coach mode, the learner's own seat, a
+        trick the seat has not played in yet, or a call made before."""
+        seat = Seat(seat)
+        problem = self.revoke_call_problem(seat, trick)
+        if problem is not None:
+            raise TableError(CALL_PROBLEMS[problem].format(seat=seat.name, trick=trick + 1))
+        verdict = self._verdict_of(seat, trick)
+        self.record.revoke_calls.append((seat, trick))
+        reply = RevokeAnswer(card=verdict.card, trick=trick, seat=seat).to_dict()
+        step = self._step(
+            trick, "who-revoked", reply, correct=not verdict.legal, rule=verdict.rule,
+            tags=(verdict.rule, RuleId.PLAY_REVOKE), card=verdict.card,
+        )  # fmt: skip
+        return RevokeCall(seat, trick, verdict, step)
+
+    def revoke_call_problem(self, seat: Seat, trick: int) -> CallProblem | None:
+        """Why "verzaakt!" on `seat` in `trick` (0-based) cannot be called now, or None."""
+        if self.mode != "club" or self.phase not in ("play", "trick"):
+            return "table"
+        if seat == LEARNER:
+            return "own"
+        if (seat, trick) in self.record.revoke_calls:
+            return "again"
+        tricks = [*self._deal.tricks, (self._deal.leader, tuple(self._deal.current))]
+        if not 0 <= trick < len(tricks) or (seat - tricks[trick][0]) % 4 >= len(tricks[trick][1]):
+            return "unplayed"
+        return None
+
+    def counted_revokes(self, number: int | None = None) -> list[Revoke]:
+        """The revokes of a deal that count, in play order: the learner's (the computers call
+        them) and the opponents' the learner called."""
+        number = self.deal_number if number is None else number
+        played = self._deal if number == self.deal_number else self._replayed(number)
+        calls = set(self.records[number].revoke_calls)
+        return [r for r in played.revokes if r.seat == LEARNER or (r.seat, r.trick) in calls]
+
+    def _verdict_of(self, seat: Seat, trick: int) -> Verdict:
+        """Whether `seat`'s card in `trick` was allowed, from the hand it held then."""
+        deal = self._deal
+        tricks = [*deal.tricks, (deal.leader, tuple(deal.current))]
+        leader, cards = tricks[trick]
+        position = (seat - leader) % 4
+        later = [
+            played[(seat - first) % 4]
+            for first, played in tricks[trick:]
+            if (seat - first) % 4 < len(played)
+        ]
+        hand = (*deal.hand(seat), *later)
+        return check_card(cards[position], hand, cards[:position], deal.trump, self.rules)
+
+    def _missed_revokes(self) -> None:
+        """The last trick is turned: each opponent's revoke the learner did not call is a
+        decision missed."""
+        calls = set(self.record.revoke_calls)
+        for revoke in self._deal.revokes:
+            if revoke.seat in OPPONENTS and (revoke.seat, revoke.trick) not in calls:
+                rule = revoke.verdict.rule
+                self._step(
+                    revoke.trick, "who-revoked", RevokeAnswer().to_dict(), correct=False,
+                    rule=rule, tags=(rule, RuleId.PLAY_REVOKE), card=revoke.card,
+                )  # fmt: skip
 
     def next_deal(self) -> None:
         self._require("score")
@@ -461,7 +568,11 @@ class TableGame:
         played = self._deal if number == self.deal_number else self._replayed(number)
         # Stuk from hand (a variant) is announced with its second card, by the learner as
         # by the computers: it counts apart from the roem declared on that card's trick.
-        return played.score(declared=self._declared(number, played), stuk_announced=True)
+        return played.score(
+            declared=self._declared(number, played),
+            stuk_announced=True,
+            called=self.counted_revokes(number),
+        )
 
     def match(self) -> Match:
         """The score sheet: one line per finished deal."""
@@ -517,9 +628,23 @@ class TableGame:
                     return
                 self._apply_call(computer_call(deal, self.player, self._rng()))
             elif self.phase == "play" and deal.to_move != LEARNER:
-                self._play(computer_card(deal, self.player, self._rng()))
+                self._play(self._computer_card(deal))
             else:
                 return
+
+    def _computer_card(self, deal: Deal) -> Card:
+        """The computer's card; at a club table an opponent now and then revokes instead (once
+        a deal at most), for the learner to call."""
+        rng = self._rng()
+        card = computer_card(deal, self.player, rng)
+        seat = deal.to_move
+        if self.mode != "club" or seat not in OPPONENTS or deal.revokes:
+            return card
+        legal = deal.legal_cards()
+        illegal = [other for other in deal.hand(seat) if other not in legal]
+        if illegal and rng.random() < REVOKE_CHANCE:
+            return illegal[rng.randrange(len(illegal))]
+        return card
 
     def _rng(self) -> random.Random:
         moves = len(self.record.calls) + len(self.record.cards)

@@ -293,7 +293,7 @@ def test_a_learners_report_reaches_the_teacher_with_its_position(data_dir: Path)
     app.text_area(key=note).set_value("again")
     app.button(key=f"report-send-drill-{puzzle.id}").click().run()
     assert [w.value for w in app.warning][-1] == (
-        "You reported this already; the teacher has not looked at it yet."
+        "That won't do: you reported this already; the teacher has not looked at it yet."
     )
 
     teacher.switch_page(TEACHER).run()

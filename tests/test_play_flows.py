@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_core import judge_trick
 from klaverjas_table import LEARNER, TableGame
 from klaverjas_table.analysis import analyse_deal
+from klaverjas_table.table import OPPONENTS
 from klaverjas_trainer.app.play_views import ledger_table
 from klaverjas_trainer.storage.analyses import Analyses
 from tests.test_app_flows import PROGRESS, answers_of, data_dir, fresh_app, sign_in, stored
@@ -269,3 +270,39 @@ def test_the_analysis_of_a_finished_deal_is_shown_kept_and_on_progress(data_dir:
     assert not app.exception
     said = [m.value for m in app.markdown]
     assert any(line.startswith("1 deal analysed: on average ") for line in said)
+
+
+def test_an_opponents_revoke_called_at_a_club_table_loses_them_the_deal(data_dir: Path) -> None:
+    app = start(sign_in(fresh_app(), "Cora"), seed=0, mode="club")
+    for seed in range(1, 60):  # a match in which an opponent revokes in the first deal
+        game = game_of(app)
+        for _ in range(80):
+            if game_of(app).phase == "score" or any(r.seat in OPPONENTS for r in game.deal.revokes):
+                break
+            step(app)
+        if game_of(app).deal.revokes:
+            break
+        app = start(app, seed=seed, mode="club")
+    game = game_of(app)
+    (revoke,) = game.deal.revokes
+    assert game.phase in ("play", "trick")
+    app.segmented_control(key="revoke_call_seat").set_value(revoke.seat)
+    app.segmented_control(key="revoke_call_trick").set_value(revoke.trick + 1)
+    app.button(key="revoke_call_submit").click().run()
+    assert not app.exception
+    said = [s.value for s in app.success]
+    assert any(line.startswith("Right: verzaakt! ") for line in said), said
+    # the same call again is refused in words; nothing is stored for it
+    app.segmented_control(key="revoke_call_seat").set_value(revoke.seat)
+    app.segmented_control(key="revoke_call_trick").set_value(revoke.trick + 1)
+    app.button(key="revoke_call_submit").click().run()
+    assert any("already" in w.value for w in app.warning)
+    for _ in range(80):
+        if game_of(app).phase == "score":
+            break
+        step(app)
+    score = game_of(app).score()
+    assert score.revoked_by == revoke.seat.pair and score.points[revoke.seat.pair] == 0
+    answers = answers_of(data_dir, "Cora")
+    calls = answers[answers["kind"] == "who-revoked"]
+    assert list(calls["correct"]) == [True] and list(calls["rule"]) == [revoke.verdict.rule.value]

@@ -132,3 +132,16 @@ def test_the_table_reports_the_card_to_play_with_the_whole_game() -> None:
     assert sent.game is not None
     again = TableGame.from_dict(json.loads(sent.game))
     assert again.deal.hand(LEARNER) == game.deal.hand(LEARNER)
+
+
+def test_the_table_reports_the_trick_waiting_to_be_turned() -> None:
+    game = TableGame.new(seed=3, rules=AMSTERDAM)
+    while game.phase != "trick":
+        if game.phase == "call":
+            game.call("pass" if not game.must_name else "♥")
+        else:
+            game.play(next(iter(game.legal_cards())))
+    sent = table_report(game, LEARNER)
+    assert sent.problems() == [] and sent.kind == "count-trick"
+    trick = question_kind("count-trick").read_content(json.loads(sent.content))
+    assert tuple(trick.trick) == game.deal.tricks[0][1] and sent.item_id.endswith("/1/1")

@@ -31,6 +31,7 @@ from klaverjas_table import (
     CallOutcome,
     Outcome,
     PlayOutcome,
+    RevokeCall,
     RoemOutcome,
     TableGame,
     TableStep,
@@ -42,6 +43,7 @@ from klaverjas_trainer.app.play import MoveFailed
 from klaverjas_trainer.app.services import PACES, Profile
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.texts import (
+    bound,
     card_text,
     current,
     explain,
@@ -215,6 +217,8 @@ def show_feedback(last: Outcome | MoveFailed | None, game: TableGame) -> bool:
             _roem_feedback(last)
         case TurnOutcome():
             return _turn_feedback(game, last)
+        case RevokeCall():
+            _revoke_call_feedback(last)
         case CallOutcome(accepted=False, rule=rule):
             why = say(fact(f"fact-must-name-{rule.value}", seat=LEARNER))
             st.error(f"{t('pass-refused')} {why}", icon=":material/block:")
@@ -235,6 +239,65 @@ def _card_feedback(outcome: PlayOutcome) -> bool:
     else:
         return False
     return True
+
+
+def _revoke_call_feedback(called: RevokeCall) -> None:
+    """ "Verzaakt!" called right (the card and the rule it broke, and what it costs) or wrong
+    (the card, and why it was allowed)."""
+    why = say(verdict_fact(called.verdict))
+    if called.right:
+        cost = rule_statement(RuleId.SCORE_REVOKE)
+        st.success(f"{t('revoke-call-right')} {why} {cost}", icon=":material/gavel:")
+    else:
+        words = t("revoke-call-wrong", seat=seat_name(called.seat), trick=called.trick + 1)
+        st.error(f"{words} {why}", icon=":material/cancel:")
+
+
+def _missed_revokes(game: TableGame) -> bool:
+    """At the deal's end: each opponent's revoke nobody called (it counted for nothing)."""
+    missed = [
+        step
+        for step in game.record.steps
+        if step.question == "who-revoked" and step.reply.get("seat") is None
+    ]
+    for step in missed:
+        assert step.card is not None
+        seat = next(r.seat for r in game.deal.revokes if r.trick == step.trick)
+        words = t("revoke-missed", seat=seat_name(seat), card=card_text(step.card),
+                  trick=step.trick + 1, rule=rule_title(step.rule))  # fmt: skip
+        st.warning(words, icon=":material/visibility_off:")
+    return bool(missed)
+
+
+def revoke_call_form(game: TableGame) -> tuple[Seat, int] | None:
+    """Club mode, while the deal is played: "Verzaakt!", naming the player and the trick.
+    The call, or None; a call that cannot be made is said here."""
+    deal = game.deal
+    tricks = len(deal.tricks) + (1 if deal.current else 0)
+    seats = [seat for seat in Seat if seat != LEARNER]
+    with (
+        st.expander(t("revoke-call-open"), icon=":material/gavel:"),
+        st.form("revoke-call", border=False),
+    ):
+        st.caption(t("revoke-call-intro"))
+        seat = st.segmented_control(
+            t("revoke-call-seat"), seats, format_func=bound(seat_name), key="revoke_call_seat"
+        )
+        trick = st.segmented_control(
+            t("revoke-call-trick"), list(range(1, tricks + 1)), key="revoke_call_trick"
+        )
+        sent = st.form_submit_button(t("revoke-call"), key="revoke_call_submit")
+    if not sent:
+        return None
+    if seat is None or trick is None:
+        st.warning(t("answer-first"), icon=":material/back_hand:")
+        return None
+    problem = game.revoke_call_problem(Seat(seat), int(trick) - 1)
+    if problem is not None:
+        words = t(f"revoke-call-{problem}", seat=seat_name(Seat(seat)), trick=int(trick))
+        st.warning(words, icon=":material/back_hand:")
+        return None
+    return Seat(seat), int(trick) - 1
 
 
 def _roem_feedback(outcome: RoemOutcome) -> None:
@@ -262,7 +325,8 @@ def _turn_feedback(game: TableGame, turned: TurnOutcome) -> bool:
         called = t("revoke-called", seat=seat_name(calling))
         cost = rule_statement(RuleId.SCORE_REVOKE)
         st.error(f"{called} {say(revoke_fact(revoke))} {cost}", icon=":material/gavel:")
-    return turned.missed_roem is not None or caller is not None
+    missed = number == 7 and _missed_revokes(game)
+    return turned.missed_roem is not None or caller is not None or missed
 
 
 def show_last_trick(game: TableGame, profile: Profile) -> None:
@@ -342,6 +406,7 @@ def show_review(game: TableGame) -> None:
         st.markdown(bidding(game))
     steps = [s for s in game.record.steps if s.question == "card-legal" and s.card is not None]
     roem_steps = [s for s in game.record.steps if s.question == "count-trick"]
+    revoke_steps = [s for s in game.record.steps if s.question == "who-revoked"]
     for number, (leader, cards) in enumerate(deal.tricks):
         taker = seat_name(game.trick_winner(number))
         played = " · ".join(
@@ -361,6 +426,23 @@ def show_review(game: TableGame) -> None:
             st.markdown(f"- {words}{hinted}")
         for step in (s for s in roem_steps if s.trick == number):
             st.markdown(f"- {roem_review(game, step)}")
+        for step in (s for s in revoke_steps if s.trick == number):
+            st.markdown(f"- {revoke_review(game, step)}")
+
+
+def revoke_review(game: TableGame, step: TableStep) -> str:
+    """A "verzaakt!" call in the review, right or wrong, or an opponent's revoke missed."""
+    assert step.card is not None
+    called = step.reply.get("seat")
+    if called is None:
+        seat = next(r.seat for r in game.deal.revokes if r.trick == step.trick)
+        key = "review-revoke-missed"
+    else:
+        seat, key = (
+            Seat(int(called)),
+            "review-revoke-right" if step.correct else "review-revoke-wrong",
+        )
+    return t(key, seat=seat_name(seat), card=card_text(step.card), rule=rule_title(step.rule))
 
 
 def roem_review(game: TableGame, step: TableStep) -> str:

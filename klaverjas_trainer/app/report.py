@@ -13,6 +13,7 @@ import streamlit as st
 
 from klaverjas_core import RuleSet, Seat
 from klaverjas_questions import QuestionError, canonical_json, question_kind
+from klaverjas_questions.count_trick import TrickContent
 from klaverjas_questions.positions import PositionContent
 from klaverjas_table import TableGame
 from klaverjas_trainer.app.assignments import lesson_name
@@ -49,13 +50,23 @@ def step_report(lesson: Lesson, index: int, given: str | None) -> Report:
 
 
 def table_report(game: TableGame, me: Seat) -> Report:
-    """The card the learner is to play at the table: the trick so far and their hand, with the
-    whole game (its seed and every call and card) to replay it exactly."""
+    """The table as reported, with the whole game (its seed and every call and card) to replay
+    it exactly: the trick on the table to be turned (who takes it, its points and roem), or
+    else the card the learner is to play (the trick so far and their hand)."""
     deal = game.deal
-    content = PositionContent(deal.trump, tuple(deal.current), deal.hand(me), deal.leader)
-    where = f"play/{game.seed}/{game.deal_number + 1}/{len(deal.tricks) + 1}"
+    waiting = game.waiting_trick
+    if waiting is not None:
+        leader, cards = waiting
+        number = game.record.turned
+        content: Any = TrickContent(deal.trump, cards, ("winner", "points", "roem"), leader,
+                                    number + 1)  # fmt: skip
+        kind = "count-trick"
+    else:
+        content = PositionContent(deal.trump, tuple(deal.current), deal.hand(me), deal.leader)
+        kind, number = "which-cards", len(deal.tricks)
+    where = f"play/{game.seed}/{game.deal_number + 1}/{number + 1}"
     return Report(
-        "play", where, "which-cards", canonical_json(content.to_dict()), game.rules.name,
+        "play", where, kind, canonical_json(content.to_dict()), game.rules.name,
         game=json.dumps(game.to_dict(), ensure_ascii=False, sort_keys=True),
     )  # fmt: skip
 
@@ -80,7 +91,9 @@ def report_problem(report: Report, *, key: str) -> None:
         try:
             Reports(store()).file(learner.id, None if group is None else group.id, filed)
         except InputError as problem:
-            st.warning(problem_words(problem), icon=":material/hourglass_top:")
+            st.warning(
+                t("problem", problem=problem_words(problem)), icon=":material/hourglass_top:"
+            )
         else:
             st.success(t("report-thanks"), icon=":material/mark_email_read:")
 

@@ -19,6 +19,7 @@ from klaverjas_trainer.app.cards import card_label, suit_label
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.play_views import (
+    revoke_call_form,
     show_calls,
     show_last_trick,
     show_match,
@@ -271,8 +272,15 @@ elif phase == "play":
         st.info(t("play-hint-shown", cards=cards), icon=":material/lightbulb:")
     else:
         st.button(t("play-hint"), key="play-hint", on_click=on_hint, icon=":material/lightbulb:")
-    report = table_report(game, LEARNER)
-    report_problem(report, key=report.item_id.replace("/", "-"))
+
+if phase in ("play", "trick"):  # one form for every position (its key stays): the one shown
+    report_problem(table_report(game, LEARNER), key="table")
+if game.mode == "club" and phase in ("play", "trick"):  # an opponent may have revoked
+    called = revoke_call_form(game)
+    if called is not None:
+        seat, trick = called
+        act(lambda g: g.call_revoke(seat, trick), deals_cards=False)
+        st.rerun()  # the call's verdict is drawn with the table, above the hand
 
 # --- the score sheet and the review --------------------------------------------------------
 
