@@ -286,6 +286,20 @@ def test_an_opponents_revoke_called_at_a_club_table_loses_them_the_deal(data_dir
     game = game_of(app)
     (revoke,) = game.deal.revokes
     assert game.phase in ("play", "trick")
+    # a false call first: a card that was allowed, graded wrong with why
+    seat, trick = next(
+        (seat, trick)
+        for trick in range(revoke.trick + 1)
+        for seat in (LEARNER.partner, *OPPONENTS)
+        if game.revoke_call_problem(seat, trick) is None
+        and (seat, trick) != (revoke.seat, revoke.trick)
+    )
+    app.segmented_control(key="revoke_call_seat").set_value(seat)
+    app.segmented_control(key="revoke_call_trick").set_value(trick + 1)
+    app.button(key="revoke_call_submit").click().run()
+    assert not app.exception
+    name = {LEARNER.partner: "North", OPPONENTS[0]: "West", OPPONENTS[1]: "East"}[seat]
+    assert any(e.value.startswith(f"Not a revoke: {name} was allowed to play ") for e in app.error)
     app.segmented_control(key="revoke_call_seat").set_value(revoke.seat)
     app.segmented_control(key="revoke_call_trick").set_value(revoke.trick + 1)
     app.button(key="revoke_call_submit").click().run()
@@ -305,4 +319,5 @@ def test_an_opponents_revoke_called_at_a_club_table_loses_them_the_deal(data_dir
     assert score.revoked_by == revoke.seat.pair and score.points[revoke.seat.pair] == 0
     answers = answers_of(data_dir, "Cora")
     calls = answers[answers["kind"] == "who-revoked"]
-    assert list(calls["correct"]) == [True] and list(calls["rule"]) == [revoke.verdict.rule.value]
+    assert list(calls["correct"]) == [False, True]
+    assert list(calls["rule"])[-1] == revoke.verdict.rule.value

@@ -17,6 +17,7 @@ from klaverjas_core import (
     TRUMP_ORDER,
     Card,
     DealScore,
+    Revoke,
     RoemItem,
     RuleId,
     Seat,
@@ -242,15 +243,19 @@ def _card_feedback(outcome: PlayOutcome) -> bool:
 
 
 def _revoke_call_feedback(called: RevokeCall) -> None:
-    """ "Verzaakt!" called right (the card and the rule it broke, and what it costs) or wrong
-    (the card, and why it was allowed)."""
-    why = say(verdict_fact(called.verdict))
+    """ "Verzaakt!" called right (the card, the rule it broke and what it costs) or wrong (the
+    card, and why that player was allowed it)."""
     if called.right:
+        revoke = Revoke(called.trick, called.seat, called.verdict)
         cost = rule_statement(RuleId.SCORE_REVOKE)
-        st.success(f"{t('revoke-call-right')} {why} {cost}", icon=":material/gavel:")
+        words = f"{t('revoke-call-right')} {say(revoke_fact(revoke))} {cost}"
+        st.success(words, icon=":material/gavel:")
     else:
-        words = t("revoke-call-wrong", seat=seat_name(called.seat), trick=called.trick + 1)
-        st.error(f"{words} {why}", icon=":material/cancel:")
+        words = t(
+            "revoke-call-wrong", seat=seat_name(called.seat), card=card_text(called.verdict.card),
+            trick=called.trick + 1, reason=say(reason(called.verdict)),
+        )  # fmt: skip
+        st.error(words, icon=":material/cancel:")
 
 
 def _missed_revokes(game: TableGame) -> bool:
