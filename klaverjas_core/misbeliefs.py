@@ -45,6 +45,8 @@ class Misbelief(IntFlag):
     PIT_FORGOTTEN = 256
     #: Roem counts whether or not it was declared.
     ROEM_WITHOUT_DECLARING = 512
+    #: The last trick earns no 10: a deal is worth 152.
+    LAST_TRICK_FORGOTTEN = 1024
 
 
 #: No misbelief at all: the rules as they are.

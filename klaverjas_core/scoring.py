@@ -124,7 +124,8 @@ def score_summary(
     explanation, which then reminds that undeclared roem does not count. With
     `stuk_from_hand`, the pair without a trick may still hold 20 for stuk (RULES.md).
     `misbeliefs` (`Misbelief` flags) scores as a learner holding them would: a tie made
-    (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN).
+    (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN), card points that add up to 152
+    (LAST_TRICK_FORGOTTEN).
     """
     _check_pair(choosers, "choosers")
     card_points = _whole_pair(card_points, "card points")
@@ -135,7 +136,12 @@ def score_summary(
         raise ImpossiblePositionError(
             f"undeclared roem must be a whole number, got {undeclared_roem!r}"
         )
-    if sum(card_points) != DEAL_TOTAL or min(card_points) < 0:
+    # Without the last trick's 10 (LAST_TRICK_FORGOTTEN) a learner who adds up the tricks
+    # counts a deal as 152; totals given with the 10 in them they take as given.
+    forgot_last = bool(misbeliefs and misbeliefs & Misbelief.LAST_TRICK_FORGOTTEN)
+    deal_total = sum(card_points) if forgot_last else DEAL_TOTAL
+    shared = (DEAL_TOTAL, CARD_POINTS_TOTAL) if forgot_last else (DEAL_TOTAL,)
+    if sum(card_points) not in shared or min(card_points) < 0:
         raise ImpossiblePositionError(
             f"card points {card_points[0]} + {card_points[1]} must add up to {DEAL_TOTAL} "
             "(152 in cards + 10 for the last trick)"
@@ -149,7 +155,7 @@ def score_summary(
     if pit is not None:
         _check_pair(pit, "pit")
         others_roem_allowed = 20 if stuk_from_hand else 0
-        if card_points[pit] != DEAL_TOTAL or roem[1 - pit] > others_roem_allowed:
+        if card_points[pit] != deal_total or roem[1 - pit] > others_roem_allowed:
             raise ImpossiblePositionError(
                 f"pair {pit} cannot have taken every trick with {card_points[pit]} card points "
                 f"while pair {1 - pit} has {roem[1 - pit]} roem"
@@ -168,7 +174,7 @@ def score_summary(
         _check_pair(revoked_by, "revoked_by")
         # The other pair keeps its pit bonus (RULES.md, revoke).
         other = 1 - revoked_by
-        written = _to_one_pair(other, DEAL_TOTAL + roem[0] + roem[1] + pit_bonus[other])
+        written = _to_one_pair(other, deal_total + roem[0] + roem[1] + pit_bonus[other])
         ledger.append(LedgerItem(revoked_by, 0, RuleId.SCORE_REVOKE))
         nat = revoked_by == choosers
     else:
@@ -176,7 +182,7 @@ def score_summary(
         if misbeliefs and misbeliefs & Misbelief.TIE_NOT_NAT:
             nat = totals[choosers] < totals[defenders]
         if nat:
-            written = _to_one_pair(defenders, DEAL_TOTAL + roem[0] + roem[1] + pit_bonus[defenders])
+            written = _to_one_pair(defenders, deal_total + roem[0] + roem[1] + pit_bonus[defenders])
         else:
             written = totals
         rule = RuleId.SCORE_NAT if nat else RuleId.SCORE_MADE
@@ -296,8 +302,9 @@ def score_deal(
                         roem[pair_of(seat)] += item.points if announced else 0
                     first_stuk_seat = seat
     last_pair = pair_of(winner_seat)  # the winner of the eighth trick
-    card_points[last_pair] += LAST_TRICK_BONUS
-    items.append(LedgerItem(last_pair, LAST_TRICK_BONUS, RuleId.POINTS_LAST_TRICK, trick=7))
+    if not wrong & Misbelief.LAST_TRICK_FORGOTTEN:
+        card_points[last_pair] += LAST_TRICK_BONUS
+        items.append(LedgerItem(last_pair, LAST_TRICK_BONUS, RuleId.POINTS_LAST_TRICK, trick=7))
     return score_summary(
         (card_points[0], card_points[1]),
         (roem[0], roem[1]),

@@ -21,6 +21,7 @@ from klaverjas_core import (
     judge_trick,
     trick_points,
 )
+from klaverjas_core.misbeliefs import Misbelief
 from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_questions.codec import Reader, card_list
 from klaverjas_questions.facts import added, trick_facts
@@ -139,7 +140,8 @@ def order_decides(cards: Sequence[Card], trump: Suit, *, in_trumps: bool) -> boo
 
 def solve(content: TrickContent, rules: RuleSet) -> Solution[TrickCount]:
     judged = content.judged(rules)
-    points = judged.points + (LAST_TRICK_BONUS if content.last_trick else 0)
+    forgot_last = rules.misbeliefs & Misbelief.LAST_TRICK_FORGOTTEN  # a learner's belief
+    points = judged.points + (LAST_TRICK_BONUS if content.last_trick and not forgot_last else 0)
     tagged = {judged.rule}
     if order_decides(content.trick, content.trump, in_trumps=True):
         tagged.add(R.ORDER_TRUMP)

@@ -79,6 +79,7 @@ CATALOGUE: Final[tuple[Misconception, ...]] = (
     Misconception(M.TIE_NOT_NAT, R.SCORE_NAT, BOTH, NAT_KINDS),
     Misconception(M.PIT_FORGOTTEN, R.SCORE_PIT, BOTH, NAT_KINDS),
     Misconception(M.ROEM_WITHOUT_DECLARING, R.ROEM_DECLARE, BOTH, NAT_KINDS),
+    Misconception(M.LAST_TRICK_FORGOTTEN, R.POINTS_LAST_TRICK, BOTH, TRICK_KINDS | NAT_KINDS),
 )
 BY_NAME: Final = {entry.name: entry for entry in CATALOGUE}
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from klaverjas_core import (
     AMSTERDAM,
     ROTTERDAM,
+    KlaverjasError,
     Misbelief,
     RuleSet,
     UnknownRuleSetError,
@@ -118,6 +119,22 @@ def test_pit_forgotten_drops_the_hundred() -> None:
     assert score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0)).points == (262, 0)
     forgot = score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0), misbeliefs=M.PIT_FORGOTTEN)
     assert forgot.points == (162, 0)
+
+
+def test_last_trick_forgotten_counts_the_last_trick_without_its_ten() -> None:
+    kind = question_kind("count-trick")
+    content = kind.read_content(
+        {"trump": "♠", "trick": ["10♠", "A♣", "7♥", "9♣"], "leader": 1, "trick_number": 8,
+         "ask": ["winner", "points"]}
+    )  # fmt: skip
+    assert kind.solve(content, AMSTERDAM).answer.points == 31  # 10 + 11 + 0 + 0, and the 10
+    believed = believed_answer("count-trick", content, AMSTERDAM, M.LAST_TRICK_FORGOTTEN)
+    assert believed is not None and believed.points == 21
+    # Adding up a deal's tricks, the believer has 152 to share; nat gives the defenders 152.
+    assert score_summary((70, 82), (0, 0), 0, misbeliefs=M.LAST_TRICK_FORGOTTEN).points == (0, 152)
+    assert score_summary((80, 82), (0, 0), 0, misbeliefs=M.LAST_TRICK_FORGOTTEN).points == (0, 162)
+    with pytest.raises(KlaverjasError):
+        score_summary((70, 82), (0, 0), 0)  # the real rule: 162 to share
 
 
 def test_roem_without_declaring_counts_forgotten_roem() -> None:
@@ -240,6 +257,8 @@ def test_every_misconception_is_worded_in_every_language(entry) -> None:  # type
     for code in LANGUAGES:
         sentence = catalogue(code).text(f"misconception:{entry.name}")
         assert sentence.endswith(".") and "{" not in sentence
+        title = catalogue(code).text(f"misconception-title:{entry.name}")  # the dashboard's
+        assert title and not title.endswith(".") and "{" not in title
         assert code == "en" or sentence != english
         # The real rule it distorts is worded too: the coach says both.
         assert catalogue(code).rule(entry.distorts, "statement")
