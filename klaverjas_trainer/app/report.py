@@ -1,6 +1,6 @@
-"""'Report a problem' under every puzzle, lesson step and card to play at the table: the
-learner's note, sent with the exact position (`klaverjas_trainer.storage.reports`); and the
-teacher's list of open reports, each position drawn again, to mark resolved."""
+"""'Report a problem' under every puzzle, lesson step and table position: the learner's note,
+sent with the exact position (`klaverjas_trainer.storage.reports`); and the teacher's list of
+open reports, each position drawn again, to mark resolved."""
 
 from __future__ import annotations
 
