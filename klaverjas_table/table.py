@@ -755,12 +755,30 @@ def dealt(
     return Deal(hands, dealer, rules, referee=referee)
 
 
-def computer_play(seed: int, rules: RuleSet | str, level: str = "basic") -> Deal:
+def computer_play(
+    seed: int, rules: RuleSet | str, level: str = "basic", *, revoke: bool = False
+) -> Deal:
     """The first deal of the match with this seed played by four computer players: how the
-    cards can go, for a teacher to show trick by trick."""
+    cards can go, for a teacher to show trick by trick. With `revoke`, East or West revokes
+    once, from the third trick on at their first chance (the class calls "verzaakt!"); the
+    deal is the same until then."""
     player = PLAYERS[level]()
-    deal = dealt(seed, 0, resolve_rules(rules))
-    return play_out(deal, [player] * 4, random.Random(f"{seed}/computer"))
+    deal = dealt(seed, 0, resolve_rules(rules), referee=revoke)
+    rng = random.Random(f"{seed}/computer")
+    if not revoke:
+        return play_out(deal, [player] * 4, rng)
+    while deal.phase == "choosing":
+        replay_calls(deal, [computer_call(deal, player, rng)])
+    chance = random.Random(f"{seed}/computer-revoke")
+    while deal.phase == "playing":
+        card = computer_card(deal, player, rng)
+        if not deal.revokes and deal.to_move in OPPONENTS and len(deal.tricks) >= 2:
+            legal = deal.legal_cards()
+            illegal = [other for other in deal.hand(deal.to_move) if other not in legal]
+            if illegal:
+                card = illegal[chance.randrange(len(illegal))]
+        deal.play(card)
+    return deal
 
 
 def _whole(value: object, low: int, high: int) -> int:

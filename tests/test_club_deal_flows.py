@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import AMSTERDAM
 from klaverjas_table import LEARNER, TableGame
-from klaverjas_table.table import dealt
+from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.storage.club import Assignment
 from tests.test_club_flows import (
     PROFILE,
@@ -110,3 +110,16 @@ def test_a_shared_deal_dealt_played_and_reviewed_by_the_teacher(data_dir: Path) 
     assert not any("takes the trick" in m.value for m in teacher.markdown if "kj-felt" in m.value)
     teacher.button(key="presenter_reveal").click().run()
     assert any("takes the trick" in m.value for m in teacher.markdown if "kj-felt" in m.value)
+    # The same deal with a revoke for the class to find: at its trick, revealed, "verzaakt!"
+    revoked = computer_play(NUMBER, AMSTERDAM, revoke=True).revokes[0]
+    teacher.toggle(key="projector_revoke").set_value(True).run()
+    while not teacher.button(key="presenter_previous").disabled:  # back to the hands dealt
+        teacher.button(key="presenter_previous").click().run()
+    for _ in range(revoked.trick + 1):
+        teacher.button(key="presenter_next").click().run()
+    assert f"Trick {revoked.trick + 1}" in [m.value for m in teacher.markdown]
+    if teacher.button(key="presenter_reveal").label == "Show the answer":
+        teacher.button(key="presenter_reveal").click().run()
+    assert not teacher.exception
+    (called,) = [e.value for e in teacher.error if "calls “verzaakt!”" in e.value]
+    assert f"{revoked.card} was a revoke by" in called

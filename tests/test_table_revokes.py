@@ -9,7 +9,7 @@ import pytest
 from klaverjas_core import AMSTERDAM, ROTTERDAM, RuleSet, Seat
 from klaverjas_questions import question_kind
 from klaverjas_table import LEARNER, TableError, TableGame
-from klaverjas_table.table import OPPONENTS
+from klaverjas_table.table import OPPONENTS, computer_play
 from klaverjas_trainer.app.answering import table_answer
 
 PARTNER = LEARNER.partner
@@ -131,3 +131,13 @@ def test_calls_are_kept_with_the_saved_game_and_are_answers_to_store() -> None:
     saved = game.to_dict()
     del saved["deals"][-1]["revoke_calls"]  # a game saved before calls came
     assert TableGame.from_dict(saved).records[-1].revoke_calls == []
+
+
+def test_the_projectors_deal_with_a_revoke_is_the_same_deal_until_it() -> None:
+    for seed in range(20):
+        plain = computer_play(seed, AMSTERDAM)
+        revoked = computer_play(seed, AMSTERDAM, revoke=True)
+        (revoke,) = revoked.revokes
+        assert revoke.seat in OPPONENTS and revoke.trick >= 2 and not revoke.verdict.legal
+        assert revoked.tricks[: revoke.trick] == plain.tricks[: revoke.trick]
+        assert plain.revokes == []

@@ -1,6 +1,7 @@
 """Shared deals at a club evening, as in duplicate bridge: the teacher deals one numbered deal
 to the whole group, sees per learner how many rule mistakes each made in it and which rules,
-and shows the deal trick by trick on the projector (played by four computer players)."""
+and shows the deal trick by trick on the projector (played by four computer players, one of
+them revoking once where the teacher asks, for the class to call "verzaakt!")."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from datetime import date
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import RuleSet, Seat, judge_trick
-from klaverjas_questions.facts import trick_facts
+from klaverjas_core import RuleId, RuleSet, Seat, judge_trick
+from klaverjas_questions.facts import revoke_fact, trick_facts
 from klaverjas_table import LEARNER
 from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.app.assignments import describe
@@ -25,7 +26,7 @@ from klaverjas_trainer.seating import trick_by_seat
 from klaverjas_trainer.storage.club import Assignment, ClubStore, Group
 from klaverjas_trainer.storage.club_stats import deal_mistakes
 from klaverjas_trainer.storage.store import Learner
-from klaverjas_trainer.texts import bound, explain, rule_title, seat_name, t
+from klaverjas_trainer.texts import bound, explain, rule_statement, rule_title, say, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name
 
 
@@ -88,12 +89,20 @@ def pick_deal(deals: list[Assignment], key: str) -> Assignment:
 
 
 def projector_deal(
-    chosen: Assignment, group: Group, profile: Profile, step: int, reveal: bool
+    chosen: Assignment,
+    group: Group,
+    profile: Profile,
+    step: int,
+    reveal: bool,
+    *,
+    revoke: bool = False,
 ) -> None:
     """The shared deal as four computer players play it: step 0 shows the four hands as
-    dealt, step 1-8 that trick at the table (with `reveal`, who takes it and why)."""
+    dealt, step 1-8 that trick at the table (with `reveal`, who takes it and why). With
+    `revoke`, East or West revokes once for the class to spot; its trick, revealed, says
+    "verzaakt!" and why."""
     rules = RuleSet.parse(group.rules)
-    played = computer_play(chosen.seed, rules)
+    played = computer_play(chosen.seed, rules, revoke=revoke)
     chooser = played.choice.chooser
     assert chooser is not None
     trump = played.trump
@@ -129,3 +138,7 @@ def projector_deal(
     )
     if reveal:
         st.markdown(explain(trick_facts(judged, last_trick=step == 8)))
+        for revoked in (r for r in played.revokes if r.trick == step - 1):
+            called = t("revoke-called", seat=seat_name(revoked.seat.left))
+            cost = rule_statement(RuleId.SCORE_REVOKE)
+            st.error(f"{called} {say(revoke_fact(revoked))} {cost}", icon=":material/gavel:")

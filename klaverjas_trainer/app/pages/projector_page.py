@@ -50,6 +50,7 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
         format_func=bound(lambda w: t(f"assign-{w}")),
     )
     chosen = lesson = deal = None
+    with_revoke = False
     if source == "set" and sets:
         chosen = st.selectbox(
             t("pick-assignment"),
@@ -59,6 +60,9 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
         )
     elif source == "deal" and deals:
         deal = pick_deal(deals, "projector_deal")
+        with_revoke = st.toggle(
+            t("projector-revoke"), key="projector_revoke", help=t("projector-revoke-help")
+        )
     elif source == "lesson":
         lessons = list(course().lessons)
         assigned = {a.lesson_id for a in work if a.lesson_id is not None}
@@ -100,7 +104,7 @@ elif deal is not None:
     at, reveal = presenter_bar(
         f"deal-{deal.id}", 9, lambda i: t("trick-n", n=i) if i else t("hands-dealt")
     )
-    projector_deal(deal, group, current, at, reveal)
+    projector_deal(deal, group, current, at, reveal, revoke=with_revoke)
 elif lesson is not None:
     steps = len(lesson.steps)
     at, reveal = presenter_bar(
