@@ -95,6 +95,8 @@ class Run:
     false_names: list[str]
     #: Held misconceptions that the others held hide from every position.
     hidden: list[str] = dataclasses.field(default_factory=list)
+    #: Per answer: whether its puzzle was the trainer's check (not the plain drill).
+    checks: list[bool] = dataclasses.field(default_factory=list)
 
 
 def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, seed: int,
@@ -107,8 +109,10 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
     shown_by = {entry.name: 0 for entry in held}
     needed: dict[str, int | None] = {entry.name: None for entry in held}
     false_names: set[str] = set()
+    checks: list[bool] = []
     for _ in range(answers):
         puzzle = follow_up(diagnosis, seed=rng.randrange(1 << 30), kinds=DRILL_KINDS, probing=True)
+        checks.append(puzzle is not None)
         if puzzle is None:
             puzzle = drill_puzzle(rules, rng)
         meant = believed_answer(puzzle.kind, puzzle.content, rules, flags)
@@ -124,7 +128,7 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
             if entry.name in named and needed[entry.name] is None:
                 needed[entry.name] = shown_by[entry.name]
         false_names |= named - set(needed)
-    return Run([entry.name for entry in held], needed, sorted(false_names))
+    return Run([entry.name for entry in held], needed, sorted(false_names), checks=checks)
 
 
 def _task(args: tuple[int, int, str, int]) -> Run:
@@ -207,6 +211,11 @@ def main() -> None:
     false = [run for run in perfect if run.false_names]
     print(f"rule-perfect learners (10 % slips, {options.answers} answers): {len(perfect)}")
     print(f"  falsely diagnosed: {len(false)} ({len(false) / len(perfect):.2%})")
+    half = options.answers // 2
+    early = statistics.mean(sum(run.checks[:half]) / half for run in perfect)
+    late = statistics.mean(sum(run.checks[half:]) / (options.answers - half) for run in perfect)
+    print(f"  the trainer's checks among their puzzles: {early:.0%} of answers 1-{half}, "
+          f"{late:.0%} of answers {half + 1}-{options.answers}")  # fmt: skip
     for run in false[:10]:
         print(f"    named {', '.join(run.false_names)}")
     print(f"CPU {time.process_time() - started[0]:.0f} s (main), wall "

@@ -28,7 +28,10 @@ RULE_TRIES: Final = 60
 FOLLOW_AT: Final = 0.2
 #: Where the trainer chooses the rule (the drill's "what I need most"), this share of puzzles
 #: checks a misconception not yet ruled out, so one the drill rarely shows is found too.
-PROBE_SHARE: Final = 1 / 2
+PROBE_SHARE: Final = 2 / 3
+#: A misconception is ruled out below this probability (about two discriminating positions
+#: answered right): no more checks of it, so a learner who holds none gets the plain drill.
+RULED_OUT: Final = 0.001
 #: Checks start once the learner has answered this many questions that can show one: a
 #: newcomer's first puzzles follow the course's order.
 PROBE_AFTER: Final = 3
@@ -98,12 +101,12 @@ def follow_up(
     at once, on a position that tells it from the next best explanation of the answers. With
     `probing`, a share of puzzles checks the likeliest misconception not yet named (and named
     ones too, so that one unlearned shows as gone): in turn, as the answers change which is
-    likeliest, so none is ruled out by one answer that only looked right. Only `kinds` are
-    asked, and with `rule` only puzzles aimed at it.
+    likeliest, until each is ruled out (`RULED_OUT`: not by one answer that only looked right).
+    Only `kinds` are asked, and with `rule` only puzzles aimed at it.
     """
     rng = random.Random(seed)
     rules = diagnosis.rules
-    unnamed = [entry for entry in diagnosis.suspects(at=0.0) if entry.kinds & set(kinds)]
+    unnamed = [entry for entry in diagnosis.suspects(at=RULED_OUT) if entry.kinds & set(kinds)]
     pointed = [entry for entry in unnamed if diagnosis.probability(entry) >= FOLLOW_AT]
     named = [entry for entry in diagnosis.named if entry.kinds & set(kinds)]
     rival = NO_MISBELIEF
