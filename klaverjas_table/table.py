@@ -640,8 +640,7 @@ class TableGame:
         seat = deal.to_move
         if self.mode != "club" or seat not in OPPONENTS or deal.revokes:
             return card
-        legal = deal.legal_cards()
-        illegal = [other for other in deal.hand(seat) if other not in legal]
+        illegal = illegal_cards(deal)
         if illegal and rng.random() < REVOKE_CHANCE:
             return illegal[rng.randrange(len(illegal))]
         return card
@@ -696,6 +695,12 @@ def _replay(deal: Deal, record: _DealRecord) -> None:
     replay_calls(deal, record.calls)
     for card in record.cards:
         deal.play(card)
+
+
+def illegal_cards(deal: Deal) -> list[Card]:
+    """The cards in the hand of the player to move that the rules forbid now (a revoke)."""
+    legal = deal.legal_cards()
+    return [card for card in deal.hand(deal.to_move) if card not in legal]
 
 
 def replay_calls(deal: Deal, calls: Sequence[str]) -> None:
@@ -773,8 +778,7 @@ def computer_play(
     while deal.phase == "playing":
         card = computer_card(deal, player, rng)
         if not deal.revokes and deal.to_move in OPPONENTS and len(deal.tricks) >= 2:
-            legal = deal.legal_cards()
-            illegal = [other for other in deal.hand(deal.to_move) if other not in legal]
+            illegal = illegal_cards(deal)
             if illegal:
                 card = illegal[chance.randrange(len(illegal))]
         deal.play(card)
