@@ -72,13 +72,19 @@ def teacher_creates_a_group_with_a_set(app: AppTest) -> None:
     assert any(s.value.startswith("Assigned: ") for s in app.success)  # and what
 
 
-def learner_answers_the_set(data_dir: Path, code: str, name: str, right: bool) -> None:
+def member_session(code: str, name: str) -> AppTest:
+    """A new browser session of a group member, joined with the code (typed in lower case)."""
     app = new_session()
     app.switch_page(PROFILE).run()
     app.text_input(key="join_code").set_value(code.lower())
     app.text_input(key="join_name").set_value(name)
     app.form_submit_button(key="join_button").click().run()
     assert not app.exception and not app.error
+    return app
+
+
+def learner_answers_the_set(data_dir: Path, code: str, name: str, right: bool) -> None:
+    app = member_session(code, name)
     app.switch_page(DRILL).run()
     (assignment,) = club_of(data_dir).assignments(club_of(data_dir).group_by_code(code).id)
     app.button(key=f"assignment-{assignment.id}").click().run()
@@ -228,11 +234,7 @@ def test_a_who_revoked_set_does_not_name_its_rule_to_the_learner(data_dir: Path)
     club = club_of(data_dir)
     group = club.create_group("Dinsdag", "amsterdam")
     club.assign(group.id, kind="who-revoked", rule="play.must-overtrump", count=3, seed=2)
-    app = new_session()
-    app.switch_page(PROFILE).run()
-    app.text_input(key="join_code").set_value(group.code)
-    app.text_input(key="join_name").set_value("Anna")
-    app.form_submit_button(key="join_button").click().run()
+    app = member_session(group.code, "Anna")
     app.switch_page(DRILL).run()
     assert not app.exception
     (listed,) = [m.value for m in app.markdown if "3 puzzles" in m.value]
@@ -276,11 +278,7 @@ def test_a_learners_report_reaches_the_teacher_with_its_position(data_dir: Path)
     (group,) = club_of(data_dir).groups()
     learner_answers_the_set(data_dir, group.code, "Anna", right=False)  # a wrong answer kept
     # ... then Anna reports the puzzle, in the same session: its own run of the drill page
-    app = new_session()
-    app.switch_page(PROFILE).run()
-    app.text_input(key="join_code").set_value(group.code)
-    app.text_input(key="join_name").set_value("Anna")
-    app.form_submit_button(key="join_button").click().run()
+    app = member_session(group.code, "Anna")
     app.switch_page(DRILL).run()
     puzzle = app.session_state["drill"].choice.puzzle
     note = f"report-note-drill-{puzzle.id}"

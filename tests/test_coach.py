@@ -4,6 +4,7 @@ diagnosis rebuilt from the database in a new session."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,6 +57,15 @@ def answer(state: DrillState, store: ProgressStore, learner: int, reply: Any) ->
         findings=Findings(store),
     )  # fmt: skip
     drill.next_puzzle(state)
+
+
+def believe_until_named(state: DrillState, store: ProgressStore, learner: int) -> None:
+    """The drill's puzzles answered as someone who always overtrumps, until the coach names it."""
+    for seed in range(30):
+        answer(state, store, learner, believer_reply(choose(state, store, learner, seed).puzzle))
+        if state.coach is not None and "always-overtrump" in state.coach.named:
+            return
+    raise AssertionError("thirty answers of a believer and the coach named nothing")
 
 
 def test_a_fixed_rule_drill_asks_no_check_until_an_answer_points_to_one(
@@ -128,8 +138,7 @@ def test_practice_asks_five_discriminating_puzzles_and_ends_with_the_rule_gone(
 ) -> None:
     anna = store.learner("Anna").id
     state = DrillState(kind="which-cards", rule="play.partner-winning", learner_id=anna)
-    while state.coach is None or "always-overtrump" not in state.coach.named:
-        answer(state, store, anna, believer_reply(choose(state, store, anna, 1).puzzle))
+    believe_until_named(state, store, anna)
     drill.practise(state, "always-overtrump")
     numbers = []
     for seed in range(drill.PRACTICE_COUNT):
@@ -157,8 +166,7 @@ def test_a_new_session_rebuilds_the_diagnosis_from_the_stored_answers(
 ) -> None:
     anna = store.learner("Anna").id
     first = DrillState(kind="which-cards", rule="play.partner-winning", learner_id=anna)
-    while first.coach is None or "always-overtrump" not in first.coach.named:
-        answer(first, store, anna, believer_reply(choose(first, store, anna, 3).puzzle))
+    believe_until_named(first, store, anna)
     again = DrillState(kind="which-cards", rule="play.partner-winning", learner_id=anna)
     coach = drill.coach_for(again, store, anna, AMSTERDAM)
     assert coach.named == ["always-overtrump"]
@@ -171,7 +179,7 @@ def test_a_new_session_rebuilds_the_diagnosis_from_the_stored_answers(
 def test_a_rebuild_weighs_only_the_latest_answers_and_skips_hinted_ones() -> None:
     puzzle = discriminating_puzzle(OVERTRUMP, AMSTERDAM, seed=5, kinds={"which-cards"})
     graded = answering.grade(answering.puzzle_asked(puzzle), believer_reply(puzzle))
-    row = {**vars_of(graded.answer(seconds=1)), "hinted": False}
+    row = {**dataclasses.asdict(graded.answer(seconds=1)), "hinted": False}
     rows = [row] * (WINDOW + 5) + [{**row, "hinted": True}]
     seen: list[object] = []
 
@@ -182,10 +190,6 @@ def test_a_rebuild_weighs_only_the_latest_answers_and_skips_hinted_ones() -> Non
     coach = rebuild(AMSTERDAM, pd.DataFrame(rows), position, seen=len(rows))
     assert len(seen) == WINDOW and coach.diagnosis.observed == WINDOW
     assert coach.named == ["always-overtrump"]
-
-
-def vars_of(record: Any) -> dict[str, Any]:
-    return {name: getattr(record, name) for name in record.__dataclass_fields__}
 
 
 def test_a_lesson_answer_is_weighed_at_its_check() -> None:

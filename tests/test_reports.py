@@ -4,7 +4,7 @@ and the pages' reports carry the position they were sent from."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -17,20 +17,11 @@ from klaverjas_trainer.storage import InputError, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.reports import NOTE_LIMIT, PER_HOUR, STEP_KIND, Report, Reports
 
+from .test_limits import Clock, clock
+
+__all__ = ["clock"]  # the fixture: one test clock for the guessing limits and the reports
+
 CONTENT = '{"hand":["7♦","Q♥"],"trick":["A♣"],"trump":"♥"}'
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 3, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture
