@@ -99,9 +99,9 @@ def follow_up(
 
     A suspect the learner's answers point to (from `FOLLOW_AT`, not yet named) is followed up
     at once, on a position that tells it from the next best explanation of the answers. With
-    `probing`, a share of puzzles checks the likeliest misconception not yet named (and named
-    ones too, so that one unlearned shows as gone): in turn, as the answers change which is
-    likeliest, until each is ruled out (`RULED_OUT`: not by one answer that only looked right).
+    `probing`, a share of puzzles checks the misconceptions not yet named, on the puzzle that
+    tells the most of the likeliest at once (and named ones too, so that one unlearned shows as
+    gone), until each is ruled out (`RULED_OUT`: not by one answer that only looked right).
     Only `kinds` are asked, and with `rule` only puzzles aimed at it.
     """
     rng = random.Random(seed)
@@ -117,7 +117,7 @@ def follow_up(
         if named and (not unnamed or rng.random() < NAMED_SHARE):
             entry = rng.choice(named)
         elif unnamed:
-            entry = unnamed[0]  # the likeliest: one answer that looked like a slip is not proof
+            return _most_telling(diagnosis, unnamed, rng, kinds=kinds, level=level, rule=rule)
         else:
             return None
     else:
@@ -130,3 +130,45 @@ def follow_up(
         )  # fmt: skip
     except PuzzleError:
         return None
+
+
+#: Candidate probes weighed for what they tell (one per likeliest misconception), each
+#: looked for among this many puzzles: a probe is optional, a slow search is not worth it.
+PROBE_CANDIDATES: Final = 4
+PROBE_TRIES: Final = 40
+
+
+def _most_telling(
+    diagnosis: Diagnosis,
+    unnamed: list[Misconception],
+    rng: random.Random,
+    *,
+    kinds: Collection[str],
+    level: int,
+    rule: RuleId | None,
+) -> Puzzle | None:
+    """Of a discriminating puzzle for each of the likeliest misconceptions, the one that tells
+    the most of them from the rule (`telling`); None when none is found quickly."""
+    found = []
+    for entry in unnamed[:PROBE_CANDIDATES]:
+        given = diagnosis.named_flags & ~entry.flag
+        seed = rng.randrange(1 << 30)
+        try:
+            puzzle = discriminating_puzzle(
+                entry, diagnosis.rules, seed=seed, level=level, given=given, kinds=kinds,
+                rule=rule, tries=PROBE_TRIES,
+            )  # fmt: skip
+        except PuzzleError:
+            continue
+        found.append(puzzle)
+    return max(found, key=lambda puzzle: telling(diagnosis, unnamed, puzzle), default=None)
+
+
+def telling(diagnosis: Diagnosis, unnamed: Collection[Misconception], puzzle: Puzzle) -> float:
+    """What a puzzle tells: the probabilities of the misconceptions it tells from the rule."""
+    rules, named = diagnosis.rules, diagnosis.named_flags
+    return sum(
+        diagnosis.probability(entry)
+        for entry in unnamed
+        if discriminates(entry, puzzle.kind, puzzle.content, rules, named & ~entry.flag)
+    )

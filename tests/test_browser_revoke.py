@@ -88,7 +88,7 @@ def test_a_learner_calls_an_opponents_revoke(
             game = saved_game(walk)
             if game.deal.revokes:
                 break
-            walk.tap(f".st-key-{next_move(game)} button")
+            walk.tap(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
         (revoke,) = game.deal.revokes
         folded = page.locator("[data-testid='stExpander'] summary").filter(
             has_text=walk.words("revoke-call-open")
@@ -111,7 +111,7 @@ def test_a_learner_calls_an_opponents_revoke(
             game = saved_game(walk)
             if game.phase in ("score", "over"):
                 break
-            walk.tap(f".st-key-{next_move(game)} button")
+            walk.tap(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
         walk.check("score")
         assert game.score().revoked_by == revoke.seat.pair
     except Exception:

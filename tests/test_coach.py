@@ -22,8 +22,8 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.findings import Findings
 from lessons import load_course
-from puzzles import Puzzle
-from puzzles.discriminating import PROBE_AFTER, discriminating_puzzle, follow_up
+from puzzles import Puzzle, discriminating
+from puzzles.discriminating import PROBE_AFTER, RULED_OUT, discriminating_puzzle, follow_up
 
 NOW = datetime(2026, 12, 3, 19, 0, tzinfo=UTC)
 OVERTRUMP = BY_NAME["always-overtrump"]
@@ -267,3 +267,23 @@ def test_a_coach_under_other_rules_ignores_the_answer() -> None:
     state = DrillState(coach=coach, choice=drill.Choice(puzzle))
     drill._coach_answer(state, puzzle, believer_reply(puzzle), 1, None)
     assert coach.diagnosis.observed == 0 and state.noticed is None
+
+
+def test_a_probe_is_the_puzzle_that_tells_the_most_likely_misconceptions_apart() -> None:
+    diagnosis = Diagnosis(AMSTERDAM)
+    unnamed = diagnosis.suspects(at=RULED_OUT)
+    probe = discriminating._most_telling(
+        diagnosis, unnamed, random.Random(2), kinds={"which-cards"}, level=1, rule=None
+    )
+    assert probe is not None
+    draws = random.Random(2)
+    seeds = [draws.randrange(1 << 30) for _ in unnamed[: discriminating.PROBE_CANDIDATES]]
+    candidates = [
+        discriminating_puzzle(
+            entry, AMSTERDAM, seed=seed, kinds={"which-cards"}, tries=discriminating.PROBE_TRIES
+        )
+        for entry, seed in zip(unnamed, seeds, strict=False)
+    ]
+    values = [discriminating.telling(diagnosis, unnamed, puzzle) for puzzle in candidates]
+    assert discriminating.telling(diagnosis, unnamed, probe) == max(values)
+    assert sum(1 for e in unnamed if discriminates(e, probe.kind, probe.content, AMSTERDAM)) >= 1
