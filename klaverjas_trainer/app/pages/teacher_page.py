@@ -136,9 +136,10 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
             made = clubs.create_group(name, house_rules, language=evening or None)
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
-        else:
-            st.success(t("group-created", name=md_escape(made.name)))
-            st.markdown(f"# `{made.code}`")
+        else:  # below the form: the new code is brought into view
+            with reaction_in_view("group-created"):
+                st.success(t("group-created", name=md_escape(made.name)))
+                st.markdown(f"# `{made.code}`")
 
 # Reports come from every learner, in a group or not: above the group's pages.
 reports = Reports(store())
