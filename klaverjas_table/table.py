@@ -515,7 +515,7 @@ class TableGame:
             return "own"
         if (seat, trick) in self.record.revoke_calls:
             return "again"
-        tricks = [*self._deal.tricks, (self._deal.leader, tuple(self._deal.current))]
+        tricks = self._tricks_so_far()
         if not 0 <= trick < len(tricks) or (seat - tricks[trick][0]) % 4 >= len(tricks[trick][1]):
             return "unplayed"
         return None
@@ -531,7 +531,7 @@ class TableGame:
     def _verdict_of(self, seat: Seat, trick: int) -> Verdict:
         """Whether `seat`'s card in `trick` was allowed, from the hand it held then."""
         deal = self._deal
-        tricks = [*deal.tricks, (deal.leader, tuple(deal.current))]
+        tricks = self._tricks_so_far()
         leader, cards = tricks[trick]
         position = (seat - leader) % 4
         later = [
@@ -541,6 +541,10 @@ class TableGame:
         ]
         hand = (*deal.hand(seat), *later)
         return check_card(cards[position], hand, cards[:position], deal.trump, self.rules)
+
+    def _tricks_so_far(self) -> list[tuple[Seat, tuple[Card, ...]]]:
+        """The deal's tricks, the one being played last (its leader and cards so far)."""
+        return [*self._deal.tricks, (self._deal.leader, tuple(self._deal.current))]
 
     def _missed_revokes(self) -> None:
         """The last trick is turned: each opponent's revoke the learner did not call is a

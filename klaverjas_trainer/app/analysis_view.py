@@ -32,11 +32,7 @@ def show_analysis(game: TableGame, learner_id: int) -> None:
             return
         detail = weigh(game, number)
         try:
-            analyses.keep(
-                learner_id, game.seed, number, rules=game.rules.name, choices=len(detail),
-                best_found=sum(1 for c in detail if not c["given_away"]),
-                given_away=sum(float(c["given_away"]) for c in detail), detail=detail,
-            )  # fmt: skip
+            analyses.keep(learner_id, game.seed, number, rules=game.rules.name, detail=detail)
         except StorageError as error:  # shown anyway; Progress lacks it until the next time
             st.warning(t("storage-error", error=error), icon=":material/warning:")
     with reaction_in_view("analysis"):  # below the score sheet: brought into view

@@ -11,8 +11,8 @@ from datetime import date
 import pandas as pd
 import streamlit as st
 
-from klaverjas_core import RuleId, RuleSet, Seat, judge_trick
-from klaverjas_questions.facts import revoke_fact, trick_facts
+from klaverjas_core import RuleSet, Seat, judge_trick
+from klaverjas_questions.facts import trick_facts
 from klaverjas_table import LEARNER
 from klaverjas_table.table import computer_play, dealt
 from klaverjas_trainer.app.assignments import describe
@@ -20,13 +20,14 @@ from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.own_words import pick_due_date
+from klaverjas_trainer.app.play_views import revoke_said
 from klaverjas_trainer.app.services import Profile, course
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.seating import trick_by_seat
 from klaverjas_trainer.storage.club import Assignment, ClubStore, Group
 from klaverjas_trainer.storage.club_stats import deal_mistakes
 from klaverjas_trainer.storage.store import Learner
-from klaverjas_trainer.texts import bound, explain, rule_statement, rule_title, say, seat_name, t
+from klaverjas_trainer.texts import bound, explain, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name
 
 
@@ -140,5 +141,4 @@ def projector_deal(
         st.markdown(explain(trick_facts(judged, last_trick=step == 8)))
         for revoked in (r for r in played.revokes if r.trick == step - 1):
             called = t("revoke-called", seat=seat_name(revoked.seat.left))
-            cost = rule_statement(RuleId.SCORE_REVOKE)
-            st.error(f"{called} {say(revoke_fact(revoked))} {cost}", icon=":material/gavel:")
+            st.error(revoke_said(called, revoked), icon=":material/gavel:")

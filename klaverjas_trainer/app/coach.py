@@ -73,9 +73,10 @@ class Coach:
         named = tuple(entry for entry in self.diagnosis.named if entry.name not in before)
         gone = tuple(entry for entry in CATALOGUE if entry.name in before - after)
         shown = {entry.name for entry in self.diagnosis.named}
-        behind = tuple(
-            entry for entry in predicting(kind, content, self.rules, reply) if entry.name in shown
-        )
+        behind: tuple[Misconception, ...] = ()  # only where a named one could be behind it
+        if shown:
+            predicted = predicting(kind, content, self.rules, reply)
+            behind = tuple(entry for entry in predicted if entry.name in shown)
         return Noticed(named, gone, behind)
 
     @property

@@ -110,11 +110,15 @@ class DrillState:
     practice_over: str | None = None  # a practice just ended: its misconception
 
 
-def schedule_for(state: DrillState, store: ProgressStore, learner_id: int) -> Schedule:
+def schedule_for(
+    state: DrillState, store: ProgressStore, learner_id: int, *, seen: int | None = None
+) -> Schedule:
     """The learner's FSRS schedule, rebuilt only when answers were stored elsewhere (another
-    tab, the table): one count, not the whole history, on each call."""
+    tab, the table): one count, not the whole history, on each call (`seen`, the count the
+    caller already has)."""
     current = state.schedule
-    if current is None or current.answers_seen != store.answer_count(learner_id):
+    seen = store.answer_count(learner_id) if seen is None else seen
+    if current is None or current.answers_seen != seen:
         current = state.schedule = Schedule(store.answers(learner_id))
     return current
 
@@ -127,12 +131,13 @@ def coach_for(
     *,
     course: Course | None = None,
     findings: Findings | None = None,
+    seen: int | None = None,
 ) -> Coach:
     """The learner's coach under `rules`, rebuilt from the stored answers only when answers
-    were stored elsewhere (another tab, a lesson, the table) or the rules changed; a rebuild
-    brings the kept findings in line with it."""
+    were stored elsewhere (another tab, a lesson, the table) or the rules changed (`seen`:
+    the count the caller already has); a rebuild brings the kept findings in line with it."""
     current = state.coach
-    seen = store.answer_count(learner_id)
+    seen = store.answer_count(learner_id) if seen is None else seen
     if current is None or current.rules != rules or current.answers_seen != seen:
         where = functools.partial(answered_position, course=course)
         current = state.coach = rebuild(rules, store.answers(learner_id), where, seen=seen)
@@ -186,8 +191,13 @@ def choose_next(
     if choice is None and state.mode == "mistakes":
         choice = _replay(state, store.open_mistakes(learner_id))
     elif choice is None:
-        coach = coach_for(state, store, learner_id, rules, course=course, findings=findings)
-        choice = _coached(state, coach, rng) or _fresh(state, rules, store, learner_id, now, rng)
+        seen = store.answer_count(learner_id)  # one count for the coach and the schedule
+        coach = coach_for(
+            state, store, learner_id, rules, course=course, findings=findings, seen=seen
+        )
+        choice = _coached(state, coach, rng) or _fresh(
+            state, rules, store, learner_id, now, rng, seen
+        )
     if choice is not None:
         state.shown.add(choice.puzzle.id)
     return choice
@@ -200,6 +210,7 @@ def _fresh(
     learner_id: int,
     now: datetime,
     rng: random.Random,
+    seen: int,
 ) -> Choice | None:
     """A new puzzle of the chosen rule, or of the one the learner needs most, not yet shown in
     this session where another seed gives one."""
@@ -208,7 +219,7 @@ def _fresh(
         return None
     rule, reason = state.rule, None
     if rule == AUTO or rule not in candidates:
-        suggestion = schedule_for(state, store, learner_id).plan(candidates, now)[0]
+        suggestion = schedule_for(state, store, learner_id, seen=seen).plan(candidates, now)[0]
         rule = suggestion.rule
         reason = Reason("suggested", {"rule": RuleId(rule), "why": suggestion.reason.value})
     seen_again: Choice | None = None

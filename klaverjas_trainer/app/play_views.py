@@ -242,14 +242,18 @@ def _card_feedback(outcome: PlayOutcome) -> bool:
     return True
 
 
+def revoke_said(opening: str, revoke: Revoke) -> str:
+    """A revoke called: `opening` (who calls it, or that the learner's call was right), the
+    card and the rule it broke, and what it costs."""
+    return f"{opening} {say(revoke_fact(revoke))} {rule_statement(RuleId.SCORE_REVOKE)}"
+
+
 def _revoke_call_feedback(called: RevokeCall) -> None:
     """ "Verzaakt!" called right (the card, the rule it broke and what it costs) or wrong (the
     card, and why that player was allowed it)."""
     if called.right:
         revoke = Revoke(called.trick, called.seat, called.verdict)
-        cost = rule_statement(RuleId.SCORE_REVOKE)
-        words = f"{t('revoke-call-right')} {say(revoke_fact(revoke))} {cost}"
-        st.success(words, icon=":material/gavel:")
+        st.success(revoke_said(t("revoke-call-right"), revoke), icon=":material/gavel:")
     else:
         words = t(
             "revoke-call-wrong", seat=seat_name(called.seat), card=card_text(called.verdict.card),
@@ -326,10 +330,8 @@ def _turn_feedback(game: TableGame, turned: TurnOutcome) -> bool:
         st.warning(words, icon=":material/visibility:")
     if caller is not None:
         revoke = next(r for r in deal.revokes if r.trick == number)
-        calling = revoke.seat.left  # the next opponent calls it
-        called = t("revoke-called", seat=seat_name(calling))
-        cost = rule_statement(RuleId.SCORE_REVOKE)
-        st.error(f"{called} {say(revoke_fact(revoke))} {cost}", icon=":material/gavel:")
+        called = t("revoke-called", seat=seat_name(revoke.seat.left))  # the next opponent calls
+        st.error(revoke_said(called, revoke), icon=":material/gavel:")
     missed = number == 7 and _missed_revokes(game)
     return turned.missed_roem is not None or caller is not None or missed
 

@@ -32,12 +32,11 @@ class Analyses:
         deal: int,
         *,
         rules: str,
-        choices: int,
-        best_found: int,
-        given_away: float,
         detail: list[dict[str, Any]],
     ) -> None:
-        """Keep (or replace) the analysis of one deal of the learner's match `game_seed`."""
+        """Keep (or replace) the analysis of one deal of the learner's match `game_seed`:
+        each choice in `detail` (with its ``given_away``), and their counts and sum."""
+        given = [float(choice["given_away"]) for choice in detail]
         key = and_(
             deal_analyses.c.learner_id == learner_id,
             deal_analyses.c.game_seed == game_seed,
@@ -46,9 +45,9 @@ class Analyses:
         values = {
             "rules": rules,
             "analysed_at": self.store.now(),
-            "choices": choices,
-            "best_found": best_found,
-            "given_away": round(given_away, 1),
+            "choices": len(given),
+            "best_found": given.count(0),
+            "given_away": round(sum(given), 1),
             "detail": json.dumps(detail, ensure_ascii=False, sort_keys=True),
         }
         with writing(self.engine) as connection:
