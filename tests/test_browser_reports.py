@@ -39,6 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 def send_report(walk: Walk, where: str, note: str) -> None:
     """Open the page's 'Report a problem', type `note`, send it: thanked in view."""
+    walk.settle()  # the form is filled in on the page as drawn at last
     folded = walk.page.locator("[data-testid='stExpander'] summary").filter(
         has_text=walk.words("report-problem")
     )
@@ -46,6 +47,7 @@ def send_report(walk: Walk, where: str, note: str) -> None:
     box = walk.page.locator("[class*='st-key-report-note-'] textarea").last
     expect(box).to_be_visible(timeout=WAIT)
     box.fill(note)
+    expect(box).to_have_value(note)
     walk.page.locator("[class*='st-key-report-send-'] button").last.click()
     walk.idle()
     thanks: Locator = walk.page.locator("[class*='st-key-report-said-']").last

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from klaverjas_core import Revoke
 from klaverjas_table import TableGame
 from klaverjas_table.table import OPPONENTS
 from klaverjas_trainer.texts import language, seat_name
@@ -66,6 +67,26 @@ def saved_game(walk: Walk) -> TableGame:
     return TableGame.from_dict(saved[0])
 
 
+def call_revoke(walk: Walk, game: TableGame, revoke: Revoke) -> None:
+    """Open "Verzaakt!" and choose the revoking player and the trick (each seen chosen)."""
+    page = walk.page
+    walk.settle()  # the call is made on the table as drawn after the revoke
+    page.locator("[data-testid='stExpander'] summary").filter(
+        has_text=walk.words("revoke-call-open")
+    ).click()
+    with language(walk.code):
+        seat = page.locator(".st-key-revoke_call_seat").get_by_role(
+            "radio", name=seat_name(revoke.seat)
+        )
+    tricks = len(game.deal.tricks) + (1 if game.deal.current else 0)
+    trick = page.locator(".st-key-revoke_call_trick").get_by_role("radio")
+    expect(trick).to_have_count(tricks)
+    seat.click()
+    trick.nth(revoke.trick).click()
+    expect(seat).to_be_checked()
+    expect(trick.nth(revoke.trick)).to_be_checked()
+
+
 @pytest.mark.parametrize(("code", "device"), WALKS)
 def test_a_learner_calls_an_opponents_revoke(
     browser: Browser, server: tuple[str, Path], code: str, device: str
@@ -90,14 +111,7 @@ def test_a_learner_calls_an_opponents_revoke(
                 break
             walk.tap(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
         (revoke,) = game.deal.revokes
-        folded = page.locator("[data-testid='stExpander'] summary").filter(
-            has_text=walk.words("revoke-call-open")
-        )
-        folded.click()
-        with language(code):
-            seat = seat_name(revoke.seat)
-        page.locator(".st-key-revoke_call_seat button").filter(has_text=seat).click()
-        page.locator(".st-key-revoke_call_trick button").nth(revoke.trick).click()
+        call_revoke(walk, game, revoke)
         page.locator(".st-key-revoke_call_submit button").click()
         walk.idle()
         verdict = page.locator("[data-testid='stAlert']").filter(

@@ -41,6 +41,9 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 LOCALES = {"nl": "nl-NL", "uk": "uk-UA", "ru": "ru-RU", "en": "en-GB"}
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 WAIT = 30_000
+#: Guesses at a drill kind until one is wrong: a yes/no guess is right half the time, so four
+#: were all right in one walk of 16; twelve all right is one walk in 4,096.
+GUESSES = 12
 #: The answer the learner sees after Answer (or Check): the first alert of the form's result.
 FEEDBACK = "[data-testid='stAlert']"
 #: Screens kept as screenshots whatever they show, to look at: a wrong answer, a refused card.
@@ -75,6 +78,16 @@ class Walk:
     def idle(self) -> None:
         self.page.wait_for_timeout(250)  # a click's run may not have started yet
         expect(self.page.locator(IDLE)).to_be_visible(timeout=WAIT)
+
+    def settle(self) -> None:
+        """Idle, and still idle a moment later: on a busy machine a click's run can start after
+        `idle` has looked, and a form filled in then is drawn again under the fingers."""
+        for _ in range(20):
+            self.idle()
+            self.page.wait_for_timeout(400)
+            if self.page.locator(IDLE).count():
+                return
+        raise AssertionError("the page kept running for 20 looks")
 
     def check(self, step: str, reaction: Locator | None = None) -> None:
         """The page after `step`, as the learner sees it; a screenshot when it has problems."""
@@ -171,7 +184,7 @@ class Walk:
 
     def drill_wrong_then_right(self, kind: str) -> None:
         self.drill_settings(kind, "normal")
-        for attempt in range(4):  # a guess is rarely right; then another puzzle
+        for attempt in range(GUESSES):  # a guess is seldom right; then another puzzle
             guess(self.page, kind, attempt)
             self.page.locator(".st-key-answer_button button").click()
             self.idle()
@@ -185,7 +198,7 @@ class Walk:
             self.page.locator(".st-key-next_button button").click()
             self.idle()
         else:
-            pytest.fail(f"four guesses at {kind} were all right")
+            pytest.fail(f"{GUESSES} guesses at {kind} were all right")
         puzzle = answered_puzzle(answered)
         self.drill_settings(kind, "mistakes")  # the mistake comes back: now answered right
         reply(self.page, puzzle, self.code)
