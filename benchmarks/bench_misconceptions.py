@@ -12,7 +12,7 @@ show them, the answers that took (median, p90), and false diagnoses (a misconcep
 that the learner does not hold). Targets: >= 95 % within 12; < 1 % of rule-perfect learners
 falsely diagnosed.
 
-    python benchmarks/bench_misconceptions.py [--runs 1000] [--answers 40] [--workers 2]
+    python benchmarks/bench_misconceptions.py [--runs 1000] [--answers 40] [--workers 2] [--level 1]
 """
 
 from __future__ import annotations
@@ -45,13 +45,14 @@ DRILL_KINDS = ("which-cards", "card-legal", "count-trick", "is-nat")
 WITHIN = 12
 
 
-def drill_puzzle(rules: RuleSet, rng: random.Random) -> Puzzle:
+def drill_puzzle(rules: RuleSet, rng: random.Random, level: int) -> Puzzle:
     while True:
         kind = rng.choice(DRILL_KINDS)
         try:
             return generate(
-                kind, rng.choice(targets(kind, rules)), seed=rng.randrange(1 << 30), rules=rules
-            )
+                kind, rng.choice(targets(kind, rules)), seed=rng.randrange(1 << 30), rules=rules,
+                level=level,
+            )  # fmt: skip
         except PuzzleError:
             continue
 
@@ -100,7 +101,7 @@ class Run:
 
 
 def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, seed: int,
-             answers: int) -> Run:  # fmt: skip
+             answers: int, level: int = 1) -> Run:  # fmt: skip
     rng = random.Random(seed)
     flags = Misbelief(0)
     for entry in held:
@@ -111,10 +112,12 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
     false_names: set[str] = set()
     checks: list[bool] = []
     for _ in range(answers):
-        puzzle = follow_up(diagnosis, seed=rng.randrange(1 << 30), kinds=DRILL_KINDS, probing=True)
+        puzzle = follow_up(
+            diagnosis, seed=rng.randrange(1 << 30), kinds=DRILL_KINDS, probing=True, level=level
+        )
         checks.append(puzzle is not None)
         if puzzle is None:
-            puzzle = drill_puzzle(rules, rng)
+            puzzle = drill_puzzle(rules, rng, level)
         meant = believed_answer(puzzle.kind, puzzle.content, rules, flags)
         if meant is None:
             meant = puzzle.answer
@@ -131,15 +134,15 @@ def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, 
     return Run([entry.name for entry in held], needed, sorted(false_names), checks=checks)
 
 
-def _task(args: tuple[int, int, str, int]) -> Run:
-    how_many, seed, rules_name, answers = args
+def _task(args: tuple[int, int, str, int, int]) -> Run:
+    how_many, seed, rules_name, answers, level = args
     rng = random.Random(seed)
     rules = RuleSet.parse(rules_name)
-    pool = [entry for entry in CATALOGUE if entry.holds_under(rules)]
+    pool = [e for e in CATALOGUE if e.holds_under(rules) and e.from_level <= level]
     held = tuple(rng.sample(pool, how_many))
     hidden = [entry.name for entry in held if _hidden_by_others(entry, held, rules)]
     slip_rate = 0.10 if how_many == 0 else rng.uniform(0.05, 0.15)
-    run = simulate(held, slip_rate, rules, seed, answers)
+    run = simulate(held, slip_rate, rules, seed, answers, level)
     run.hidden = hidden
     return run
 
@@ -169,13 +172,17 @@ def main() -> None:
     parser.add_argument("--holders", type=int, default=500, help="learners per 1 and 2 held")
     parser.add_argument("--answers", type=int, default=40, help="answers per learner")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--level", type=int, default=1, choices=(1, 2, 3),
+        help="the learners' puzzle level (roem-to-holder shows only from level 3)",
+    )  # fmt: skip
     options = parser.parse_args()
     cities = (AMSTERDAM.name, ROTTERDAM.name)
     started = time.process_time(), time.perf_counter()
+    level = options.level
     groups = {
-        0: [(0, seed, cities[seed % 2], options.answers) for seed in range(options.runs)],
-        1: [(1, 10**6 + s, cities[s % 2], options.answers) for s in range(options.holders)],
-        2: [(2, 2 * 10**6 + s, cities[s % 2], options.answers) for s in range(options.holders)],
+        held: [(held, held * 10**6 + s, cities[s % 2], options.answers, level) for s in range(n)]
+        for held, n in ((0, options.runs), (1, options.holders), (2, options.holders))
     }
     with ProcessPoolExecutor(options.workers) as pool:
         results = {

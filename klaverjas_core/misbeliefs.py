@@ -47,6 +47,9 @@ class Misbelief(IntFlag):
     ROEM_WITHOUT_DECLARING = 512
     #: The last trick earns no 10: a deal is worth 152.
     LAST_TRICK_FORGOTTEN = 1024
+    #: A trick's roem goes to the pair that played most of its cards, not to the trick's
+    #: taker (who gets it when both pairs played as many).
+    ROEM_TO_HOLDER = 2048
 
 
 #: No misbelief at all: the rules as they are.

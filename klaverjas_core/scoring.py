@@ -288,9 +288,12 @@ def score_deal(
         mask = cards[0].bit | cards[1].bit | cards[2].bit | cards[3].bit
         counted = declared is None or number in declared or bool(undeclared_count)
         for roem_item in roem_items_of_mask(mask, trump_index, ruleset):
-            items.append(_roem_line(pair, roem_item, number, counted))
+            credited = pair
+            if wrong & Misbelief.ROEM_TO_HOLDER:
+                credited = _holding_pair(roem_item.cards, cards, leader, pair)
+            items.append(_roem_line(credited, roem_item, number, counted))
             if counted:
-                roem[pair] += roem_item.points
+                roem[credited] += roem_item.points
         if ruleset.stuk_from_hand:
             for position, card in enumerate(cards):
                 if card.bit & stuk_mask:
@@ -315,6 +318,25 @@ def score_deal(
         stuk_from_hand=ruleset.stuk_from_hand,
         misbeliefs=ruleset.misbeliefs,
     )
+
+
+def _holding_pair(
+    roem_cards: Sequence[Card], trick: Sequence[Card], leader: int, taker: int
+) -> int:
+    """The pair that played most of a roem's cards (ROEM_TO_HOLDER's belief); the `taker`
+    when both played as many (four of a kind, a run of four, a stuk split between them).
+
+    >>> from klaverjas_core.cards import Card
+    >>> run = [Card.parse(c) for c in ("7♠", "8♠", "9♠")]
+    >>> trick = [Card.parse(c) for c in ("J♠", "7♠", "8♠", "9♠")]
+    >>> _holding_pair(run, trick, leader=1, taker=1)  # seed 001: the run is not 2 and 4's
+    0
+    """
+    count = [0, 0]
+    for position, card in enumerate(trick):
+        if card in roem_cards:
+            count[pair_of((leader + position) % 4)] += 1
+    return taker if count[0] == count[1] else int(count[1] > count[0])
 
 
 def _roem_line(pair: int, item: RoemItem, trick: int, counted: bool) -> LedgerItem:

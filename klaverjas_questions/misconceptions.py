@@ -51,6 +51,9 @@ class Misconception:
     cities: frozenset[str]
     #: The question kinds whose answers can show it.
     kinds: frozenset[str]
+    #: The lowest puzzle level that can show it: below level 3 an is-nat puzzle gives each
+    #: pair's roem, so only its eight tricks show who a learner credits it to.
+    from_level: int = 1
 
     @property
     def name(self) -> str:
@@ -80,6 +83,7 @@ CATALOGUE: Final[tuple[Misconception, ...]] = (
     Misconception(M.PIT_FORGOTTEN, R.SCORE_PIT, BOTH, NAT_KINDS),
     Misconception(M.ROEM_WITHOUT_DECLARING, R.ROEM_DECLARE, BOTH, NAT_KINDS),
     Misconception(M.LAST_TRICK_FORGOTTEN, R.POINTS_LAST_TRICK, BOTH, TRICK_KINDS | NAT_KINDS),
+    Misconception(M.ROEM_TO_HOLDER, R.ROEM_DECLARE, BOTH, NAT_KINDS, from_level=3),
 )
 BY_NAME: Final = {entry.name: entry for entry in CATALOGUE}
 

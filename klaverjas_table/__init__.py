@@ -10,8 +10,10 @@ True
 
 from klaverjas_table.players import PLAYERS, BasicPlayer, Player, StrongPlayer, View
 from klaverjas_table.table import (
+    DEFAULT_REVOKES,
     LEARNER,
     MODES,
+    REVOKE_RATES,
     CallOutcome,
     Outcome,
     PlayedCard,
@@ -25,9 +27,11 @@ from klaverjas_table.table import (
 )
 
 __all__ = [
+    "DEFAULT_REVOKES",
     "LEARNER",
     "MODES",
     "PLAYERS",
+    "REVOKE_RATES",
     "BasicPlayer",
     "CallOutcome",
     "Outcome",

@@ -55,8 +55,10 @@ from klaverjas_table.players import PLAYERS, Player
 from klaverjas_table.simulate import computer_call, computer_card, play_out
 
 __all__ = [
+    "DEFAULT_REVOKES",
     "LEARNER",
     "MODES",
+    "REVOKE_RATES",
     "CallOutcome",
     "PlayOutcome",
     "PlayedCard",
@@ -75,8 +77,12 @@ OPPONENTS: Final = (LEARNER.left, LEARNER.partner.left)
 #: coach: an illegal card is refused and explained; club: accepted, and the revoke is called,
 #: and now and then an opponent revokes for the learner to call ("verzaakt!").
 MODES: Final = ("coach", "club")
-#: In club mode, the chance that an opponent who could revoke does (at most once a deal).
-REVOKE_CHANCE: Final = 0.06
+#: In club mode, the chance that an opponent who could revoke does (at most once a deal), for
+#: each rate a learner can choose. "sometimes" is the rate of games saved before the choice.
+#: Every revoke can be proved from the cards played while calls are still open: the revoker
+#: plays every card it held, the last while the last trick waits to be turned.
+REVOKE_RATES: Final[dict[str, float]] = {"never": 0.0, "sometimes": 0.06, "often": 0.15}
+DEFAULT_REVOKES: Final = "sometimes"
 CallProblem = Literal["table", "own", "again", "unplayed"]
 #: Why a "verzaakt!" call cannot be made (the page words each in the learner's language).
 CALL_PROBLEMS: Final[dict[str, str]] = {
@@ -226,9 +232,12 @@ class TableGame:
         mode: str = "coach",
         level: str = "basic",
         first_dealer: Seat | None = None,
+        revokes: str = DEFAULT_REVOKES,
     ) -> None:
         if mode not in MODES:
             raise TableError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        if revokes not in REVOKE_RATES:
+            raise TableError(f"revokes must be one of {', '.join(REVOKE_RATES)}, got {revokes!r}")
         if level not in PLAYERS:
             raise TableError(f"level must be one of {', '.join(PLAYERS)}, got {level!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -237,6 +246,7 @@ class TableGame:
         self.rules = resolve_rules(rules)
         self.mode = mode
         self.level = level
+        self.revokes = revokes  # how often an opponent revokes at a club table (REVOKE_RATES)
         self.first_dealer = first_dealer_of(seed) if first_dealer is None else Seat(first_dealer)
         self.player: Player = PLAYERS[level]()
         self.records: list[_DealRecord] = []
@@ -245,10 +255,15 @@ class TableGame:
 
     @classmethod
     def new(
-        cls, seed: int, rules: RuleSet | str = "amsterdam", mode: str = "coach", level: str = ""
+        cls,
+        seed: int,
+        rules: RuleSet | str = "amsterdam",
+        mode: str = "coach",
+        level: str = "",
+        revokes: str = DEFAULT_REVOKES,
     ) -> TableGame:
         """A new match; the computers speak and play until the learner is to act."""
-        game = cls(seed, rules, mode, level or "basic")
+        game = cls(seed, rules, mode, level or "basic", revokes=revokes)
         game._advance()
         return game
 
@@ -261,6 +276,7 @@ class TableGame:
             "rules": self.rules.name,
             "mode": self.mode,
             "level": self.level,
+            "revokes": self.revokes,
             "first_dealer": int(self.first_dealer),
             "deals": [
                 {
@@ -292,6 +308,7 @@ class TableGame:
                 data["mode"],
                 data["level"],
                 Seat(_whole(data["first_dealer"], 0, 3)),
+                revokes=data.get("revokes", DEFAULT_REVOKES),
             )
             deals = data["deals"]
             if not isinstance(deals, list) or not 1 <= len(deals) <= game.rules.match_length:
@@ -645,7 +662,7 @@ class TableGame:
         if self.mode != "club" or seat not in OPPONENTS or deal.revokes:
             return card
         illegal = illegal_cards(deal)
-        if illegal and rng.random() < REVOKE_CHANCE:
+        if illegal and rng.random() < REVOKE_RATES[self.revokes]:
             return illegal[rng.randrange(len(illegal))]
         return card
 

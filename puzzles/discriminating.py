@@ -66,6 +66,7 @@ def discriminating_puzzle(
     """
     if not entry.holds_under(rules):
         raise PuzzleError(f"{entry.name} is the rule itself under {rules.name}")
+    level = max(level, entry.from_level)  # only those puzzles can show it
     rng = random.Random(f"{entry.name}|{rules.name}|{level}|{seed}")
     usable = [
         kind for kind in GENERATORS if kind in entry.kinds and (kinds is None or kind in kinds)
@@ -102,13 +103,18 @@ def follow_up(
     `probing`, a share of puzzles checks the misconceptions not yet named, on the puzzle that
     tells the most of the likeliest at once (and named ones too, so that one unlearned shows as
     gone), until each is ruled out (`RULED_OUT`: not by one answer that only looked right).
-    Only `kinds` are asked, and with `rule` only puzzles aimed at it.
+    Only `kinds` are asked, of misconceptions that puzzles of `level` can show, and with `rule`
+    only puzzles aimed at it.
     """
     rng = random.Random(seed)
     rules = diagnosis.rules
-    unnamed = [entry for entry in diagnosis.suspects(at=RULED_OUT) if entry.kinds & set(kinds)]
+
+    def askable(entry: Misconception) -> bool:  # by the drill's kinds at the learner's level
+        return bool(entry.kinds & set(kinds)) and entry.from_level <= level
+
+    unnamed = [entry for entry in diagnosis.suspects(at=RULED_OUT) if askable(entry)]
     pointed = [entry for entry in unnamed if diagnosis.probability(entry) >= FOLLOW_AT]
-    named = [entry for entry in diagnosis.named if entry.kinds & set(kinds)]
+    named = [entry for entry in diagnosis.named if askable(entry)]
     rival = NO_MISBELIEF
     if pointed:
         entry = pointed[0]

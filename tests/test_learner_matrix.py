@@ -41,8 +41,8 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 LOCALES = {"nl": "nl-NL", "uk": "uk-UA", "ru": "ru-RU", "en": "en-GB"}
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 WAIT = 30_000
-#: Guesses at a drill kind until one is wrong: a yes/no guess is right half the time, so four
-#: were all right in one walk of 16; twelve all right is one walk in 4,096.
+#: Guesses at a drill kind until one is wrong: alternating yes and no, four guesses were all
+#: right in up to one walk of 16; twelve in up to one of 4,096.
 GUESSES = 12
 #: The answer the learner sees after Answer (or Check): the first alert of the form's result.
 FEEDBACK = "[data-testid='stAlert']"

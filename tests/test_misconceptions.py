@@ -23,6 +23,7 @@ from klaverjas_core import (
     UnknownRuleSetError,
     judge_trick,
     legal_cards,
+    score_deal,
     score_summary,
 )
 from klaverjas_core.cards import format_cards
@@ -37,7 +38,7 @@ from klaverjas_questions.misconceptions import (
     predicting,
 )
 from klaverjas_trainer.texts.catalogue import LANGUAGES, catalogue
-from puzzles.discriminating import discriminating_puzzle
+from puzzles.discriminating import discriminating_puzzle, follow_up
 from puzzles.model import PuzzleError
 from puzzles.registry import GENERATORS, generate, targets
 
@@ -119,6 +120,54 @@ def test_pit_forgotten_drops_the_hundred() -> None:
     assert score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0)).points == (262, 0)
     forgot = score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0), misbeliefs=M.PIT_FORGOTTEN)
     assert forgot.points == (162, 0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_roem_to_holder_credits_each_roem_to_the_pair_that_played_most_of_its_cards(
+    seed: int,
+) -> None:
+    entry = BY_NAME["roem-to-holder"]
+    puzzle = discriminating_puzzle(entry, AMSTERDAM, seed=seed, kinds=("is-nat",))
+    assert puzzle.level == 3  # only the eight tricks show who played the roem's cards
+    content = puzzle.content
+    tricks = [(int(seat), cards) for seat, cards in content.tricks]
+    real = score_deal(tricks, content.trump, content.choosers, AMSTERDAM, declared=content.declared)
+    believed = score_deal(
+        tricks, content.trump, content.choosers, AMSTERDAM.believing(entry.flag),
+        declared=content.declared,
+    )  # fmt: skip
+    roem_lines = [
+        (real_item, belief_item)
+        for real_item, belief_item in zip(real.ledger, believed.ledger, strict=False)
+        if real_item.rule.value.startswith("roem.") and real_item.trick is not None
+    ]
+    assert roem_lines
+    moved = 0
+    for real_item, belief_item in roem_lines:
+        leader, cards = tricks[real_item.trick]
+        played = [(leader + n) % 4 % 2 for n, card in enumerate(cards) if card in real_item.cards]
+        most = 0 if played.count(0) > played.count(1) else 1
+        expected = real_item.pair if played.count(0) == played.count(1) else most
+        assert (belief_item.pair, belief_item.points) == (expected, real_item.points)
+        moved += expected != real_item.pair
+    assert moved  # the puzzle tells the belief from the rule: some roem changes pair
+    assert believed.roem != real.roem and sum(believed.roem) == sum(real.roem)
+    assert discriminates(entry, "is-nat", content, AMSTERDAM)
+    for level in (1, 2):  # these levels give each pair's roem (or each trick's): nothing to tell
+        for target in targets("is-nat", AMSTERDAM):
+            other = generate("is-nat", target, seed=seed, rules=AMSTERDAM, level=level)
+            assert not discriminates(entry, "is-nat", other.content, AMSTERDAM)
+
+
+def test_roem_to_holder_is_asked_only_of_learners_at_the_level_that_shows_it() -> None:
+    entry = BY_NAME["roem-to-holder"]
+    diagnosis = Diagnosis(AMSTERDAM)
+    diagnosis.log_weights = {h: (5.0 if h & entry.flag else 0.0) for h in diagnosis.log_weights}
+    assert diagnosis.probability(entry) >= 0.2
+    for level in (1, 2):
+        assert follow_up(diagnosis, seed=1, kinds={"is-nat"}, level=level) is None
+    check = follow_up(diagnosis, seed=1, kinds={"is-nat"}, level=3)
+    assert check is not None and discriminates(entry, "is-nat", check.content, AMSTERDAM)
 
 
 def test_last_trick_forgotten_counts_the_last_trick_without_its_ten() -> None:

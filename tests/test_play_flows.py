@@ -35,9 +35,11 @@ def game_of(app: AppTest) -> TableGame:
     return game
 
 
-def start(app: AppTest, seed: int, mode: str = "coach") -> AppTest:
+def start(app: AppTest, seed: int, mode: str = "coach", revokes: str = "") -> AppTest:
     app.switch_page(PLAY).run()
     app.radio(key="play_mode").set_value(mode)
+    if revokes:
+        app.radio(key="play_revokes").set_value(revokes)
     app.number_input(key="play_seed").set_value(seed)
     app.button(key="play_start").click().run()
     assert not app.exception
@@ -321,3 +323,14 @@ def test_an_opponents_revoke_called_at_a_club_table_loses_them_the_deal(data_dir
     calls = answers[answers["kind"] == "who-revoked"]
     assert list(calls["correct"]) == [False, True]
     assert list(calls["rule"])[-1] == revoke.verdict.rule.value
+
+
+def test_a_club_match_started_without_revokes_is_kept_so(data_dir: Path) -> None:
+    app = start(sign_in(fresh_app(), "Dirk"), seed=0, mode="club")
+    assert game_of(app).revokes == "sometimes"  # the form's default
+    app = start(app, seed=3, mode="club", revokes="never")
+    game = game_of(app)
+    assert (game.mode, game.revokes) == ("club", "never")
+    saved = stored(data_dir, "Dirk")
+    kept = saved.load_game(saved.learner("Dirk").id)
+    assert kept is not None and TableGame.from_dict(kept[0]).revokes == "never"

@@ -8,7 +8,7 @@ import pytest
 
 from klaverjas_core import AMSTERDAM, ROTTERDAM, RuleSet, Seat
 from klaverjas_questions import question_kind
-from klaverjas_table import LEARNER, TableError, TableGame
+from klaverjas_table import DEFAULT_REVOKES, LEARNER, REVOKE_RATES, TableError, TableGame
 from klaverjas_table.table import OPPONENTS, computer_play
 from klaverjas_trainer.app.answering import table_answer
 
@@ -58,6 +58,28 @@ def test_opponents_now_and_then_revoke_at_a_club_table_and_never_in_coach_mode(
         play_on(coach)
         assert coach.deal.revokes == []
     assert 5 <= deals_with_a_revoke <= 50  # now and then, not always
+
+
+def test_the_learner_chooses_how_often_the_opponents_revoke() -> None:
+    counts = {}
+    for rate in REVOKE_RATES:
+        games = [TableGame.new(seed=seed, mode="club", revokes=rate) for seed in range(60)]
+        for game in games:
+            play_on(game)
+        counts[rate] = sum(bool(game.deal.revokes) for game in games)
+    assert counts["never"] == 0 < counts["sometimes"] < counts["often"], counts
+
+
+def test_the_revoke_rate_is_kept_with_the_saved_game_and_checked() -> None:
+    game = TableGame.new(seed=5, mode="club", revokes="often")
+    saved = game.to_dict()
+    assert TableGame.from_dict(saved).revokes == "often"
+    del saved["revokes"]  # a game saved before the choice: the rate it was played at
+    assert TableGame.from_dict(saved).revokes == DEFAULT_REVOKES == "sometimes"
+    with pytest.raises(TableError, match="revokes must be one of never, sometimes, often"):
+        TableGame.new(seed=5, mode="club", revokes="always")
+    with pytest.raises(TableError, match="revokes must be one of"):
+        TableGame.from_dict({**saved, "revokes": "always"})
 
 
 def test_a_right_call_makes_the_revoking_pair_lose_the_deal() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from klaverjas_core import Card, RuleSet
-from klaverjas_table import Outcome, TableError, TableGame
+from klaverjas_table import DEFAULT_REVOKES, Outcome, TableError, TableGame
 from klaverjas_trainer.app.answering import table_answer
 from klaverjas_trainer.storage import ProgressStore
 
@@ -85,9 +85,10 @@ def start(
     level: str,
     seed: int | None = None,
     assignment_id: int | None = None,
+    revokes: str = DEFAULT_REVOKES,
 ) -> TableGame:
     """A new match (a shared deal's when `assignment_id` is given), saved at once."""
-    game = TableGame.new(new_seed() if seed is None else seed, rules, mode, level)
+    game = TableGame.new(new_seed() if seed is None else seed, rules, mode, level, revokes)
     store.save_game(learner_id, game.to_dict(), assignment_id=assignment_id)
     state.game, state.learner_id, state.last, state.hint = game, learner_id, None, False
     state.assignment_id, state.animate = assignment_id, True  # the computers' first cards

@@ -10,7 +10,16 @@ from collections.abc import Callable
 import streamlit as st
 
 from klaverjas_core import Card, RuleSet, Suit
-from klaverjas_table import LEARNER, MODES, PLAYERS, Outcome, TableError, TableGame
+from klaverjas_table import (
+    DEFAULT_REVOKES,
+    LEARNER,
+    MODES,
+    PLAYERS,
+    REVOKE_RATES,
+    Outcome,
+    TableError,
+    TableGame,
+)
 from klaverjas_trainer.app import play
 from klaverjas_trainer.app.analysis_view import show_analysis
 from klaverjas_trainer.app.assignments import show_assignments
@@ -147,6 +156,15 @@ def new_match_form() -> TableGame | None:
             horizontal=True,
             key="play_level",
         )
+        revokes = st.radio(
+            t("play-revokes"),
+            list(REVOKE_RATES),
+            index=list(REVOKE_RATES).index(DEFAULT_REVOKES),
+            format_func=bound(lambda rate: t(f"play-revokes-{rate}")),
+            horizontal=True,
+            key="play_revokes",
+            help=t("play-revokes-help"),
+        )
         seed = whole_number_input(
             t("play-seed"), MATCH_NUMBER.low, MATCH_NUMBER.high, key="play_seed"
         )
@@ -158,15 +176,21 @@ def new_match_form() -> TableGame | None:
     except InputError as problem:
         st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
         return None
-    return begin(str(mode), str(level), number)
+    return begin(str(mode), str(level), number, revokes=str(revokes))
 
 
-def begin(mode: str, level: str, seed: int | None, assignment_id: int | None = None) -> TableGame:
+def begin(
+    mode: str,
+    level: str,
+    seed: int | None,
+    assignment_id: int | None = None,
+    revokes: str = DEFAULT_REVOKES,
+) -> TableGame:
     """A new match under the house rules, saved; a failed save stops the page with the reason."""
     try:
         game = play.start(
             state, progress_store, learner.id, rules=house_rules(), mode=mode, level=level,
-            seed=seed, assignment_id=assignment_id,
+            seed=seed, assignment_id=assignment_id, revokes=revokes,
         )  # fmt: skip
     except StorageError as error:
         st.error(t("storage-error", error=error), icon=":material/warning:")
