@@ -50,6 +50,9 @@ class Misbelief(IntFlag):
     #: A trick's roem goes to the pair that played most of its cards, not to the trick's
     #: taker (who gets it when both pairs played as many).
     ROEM_TO_HOLDER = 2048
+    #: A called revoke costs the revoking pair only the trick it was made in (its points and
+    #: roem go to the other pair); the deal is then scored as if nobody had revoked.
+    REVOKE_COSTS_TRICK = 4096
 
 
 #: No misbelief at all: the rules as they are.

@@ -116,6 +116,7 @@ def score_summary(
     undeclared_roem: int = 0,
     stuk_from_hand: bool = False,
     misbeliefs: int = 0,
+    revoke_trick: tuple[int, int, int] | None = None,
 ) -> DealScore:
     """Settle a deal from per-pair totals: card points (with the last trick) and declared roem.
 
@@ -125,13 +126,24 @@ def score_summary(
     `stuk_from_hand`, the pair without a trick may still hold 20 for stuk (RULES.md).
     `misbeliefs` (`Misbelief` flags) scores as a learner holding them would: a tie made
     (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN), card points that add up to 152
-    (LAST_TRICK_FORGOTTEN).
+    (LAST_TRICK_FORGOTTEN), and with `revoke_trick` (what the revoking pair took in the trick
+    of its revoke: card points, counted roem, tricks 0 or 1) a revoke that costs only that
+    trick (REVOKE_COSTS_TRICK; without it that belief scores the revoke as the rule does).
     """
     _check_pair(choosers, "choosers")
     card_points = _whole_pair(card_points, "card points")
     roem = _whole_pair(roem, "roem")
     if tricks_won is not None:
         tricks_won = _whole_pair(tricks_won, "tricks won")
+    if (
+        revoked_by is not None
+        and revoke_trick is not None
+        and misbeliefs & Misbelief.REVOKE_COSTS_TRICK
+    ):
+        card_points, roem, tricks_won = _trick_handed_over(
+            revoked_by, revoke_trick, card_points, roem, tricks_won
+        )
+        revoked_by = None
     if not _is_int(undeclared_roem) or undeclared_roem < 0:
         raise ImpossiblePositionError(
             f"undeclared roem must be a whole number, got {undeclared_roem!r}"
@@ -191,6 +203,39 @@ def score_summary(
         written, nat, choosers, totals, card_points, roem, tricks_won, tuple(ledger), revoked_by,
         undeclared_roem,
     )  # fmt: skip
+
+
+def _trick_handed_over(
+    revoker: int,
+    trick: tuple[int, int, int],
+    card_points: tuple[int, int],
+    roem: tuple[int, int],
+    tricks_won: tuple[int, int] | None,
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int] | None]:
+    """REVOKE_COSTS_TRICK's belief: the revoke's trick (what `revoker` took in it) goes to the
+    other pair; the rest of the deal stands."""
+    _check_pair(revoker, "revoked_by")
+    if not (isinstance(trick, tuple | list) and len(trick) == 3 and all(map(_is_int, trick))):
+        raise ImpossiblePositionError(
+            f"revoke_trick must be three whole numbers (points, roem, tricks), got {trick!r}"
+        )
+    points, trick_roem, taken = (int(value) for value in trick)
+    if not (0 <= points <= card_points[revoker] and 0 <= trick_roem <= roem[revoker]) or (
+        taken not in (0, 1)
+    ):
+        raise ImpossiblePositionError(
+            f"pair {revoker} cannot have taken {points} points and {trick_roem} roem in one "
+            f"trick of a deal where it has {card_points[revoker]} and {roem[revoker]}"
+        )
+
+    def moved(pair_values: tuple[int, int], amount: int) -> tuple[int, int]:
+        values = list(pair_values)
+        values[revoker] -= amount
+        values[1 - revoker] += amount
+        return values[0], values[1]
+
+    won = None if tricks_won is None else moved(tricks_won, taken)
+    return moved(card_points, points), moved(roem, trick_roem), won
 
 
 def _to_one_pair(pair: int, points: int) -> tuple[int, int]:

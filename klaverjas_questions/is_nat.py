@@ -96,30 +96,45 @@ def _pieces(read: Reader, key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 @dataclass(frozen=True, slots=True)
 class TableRow:
     """One trick of the trick table: the pair that won it, its points (the last with its 10),
-    the roem it holds for each pair, and whether that roem was declared."""
+    the roem it holds for each pair, whether that roem was declared, and the pair whose
+    player revoked in it, if one did and it was called."""
 
     pair: int
     points: int
     roem: tuple[int, int] = (0, 0)
     declared: bool = True
+    revoked_by: int | None = None
 
     @classmethod
     def read(cls, read: Reader) -> Self:
-        read.only("pair", "points", "roem", "declared")
+        read.only("pair", "points", "roem", "declared", "revoked_by")
         return cls(
             pair=read.number("pair", 0, 1),
             points=read.number("points", 0, 162),
             roem=read.pair("roem", 500) if read.has("roem") else (0, 0),
             declared=read.flag("declared") if read.has("declared") else True,
+            revoked_by=read.optional_number("revoked_by", 0, 1),
         )
 
     def to_dict(self) -> dict[str, JSON]:
-        return {
+        data: dict[str, JSON] = {
             "pair": self.pair,
             "points": self.points,
             "roem": pair_list(self.roem),
             "declared": self.declared,
         }
+        if self.revoked_by is not None:
+            data["revoked_by"] = self.revoked_by
+        return data
+
+    def revoke_taken(self) -> tuple[int, int, int] | None:
+        """What the pair that revoked here took in this trick: card points, counted roem and
+        tricks (0 or 1); None when nobody revoked in it."""
+        pair = self.revoked_by
+        if pair is None:
+            return None
+        roem = self.roem[pair] if self.declared else 0
+        return (self.points, roem, 1) if self.pair == pair else (0, roem, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +164,17 @@ class NatContent:
             rows = read.array("trick_table")
             if len(rows) != 8:
                 raise read.error("trick_table", f"must have 8 rows, got {len(rows)}")
-            return cls(
-                choosers,
-                trick_table=tuple(
-                    TableRow.read(Reader(_object(row, n), f"is-nat: trick_table[{n}]"))
-                    for n, row in enumerate(rows)
-                ),
+            table = tuple(
+                TableRow.read(Reader(_object(row, n), f"is-nat: trick_table[{n}]"))
+                for n, row in enumerate(rows)
             )
+            revoked = [n + 1 for n, row in enumerate(table) if row.revoked_by is not None]
+            if len(revoked) > 1 or revoked == [8]:  # one card each in the last: no revoke
+                raise read.error(
+                    "trick_table",
+                    f"may have one revoke, in tricks 1-7 (only the first counts), got {revoked}",
+                )
+            return cls(choosers, trick_table=table)
         declared = None
         if read.has("declared"):
             declared = frozenset(read.ints("declared", len(read.array("declared")), 0, 7))
@@ -187,6 +206,7 @@ class NatContent:
             raise QuestionError(f"is-nat: {error}") from None
 
     def _score(self, rules: RuleSet) -> DealScore:
+        revoke = self.revoke_row
         if self.tricks is not None:
             assert self.trump is not None
             return score_deal(
@@ -208,7 +228,14 @@ class NatContent:
             undeclared_roem=undeclared,
             stuk_from_hand=rules.stuk_from_hand,
             misbeliefs=rules.misbeliefs,
+            revoke_trick=None if revoke is None else revoke.revoke_taken(),
         )
+
+    @property
+    def revoke_row(self) -> TableRow | None:
+        """The trick table's row of the called revoke, if it has one."""
+        rows = self.trick_table or ()
+        return next((row for row in rows if row.revoked_by is not None), None)
 
     def _table_summary(self) -> Summary:
         assert self.trick_table is not None
@@ -221,11 +248,13 @@ class NatContent:
             for pair in (0, 1):
                 if row.roem[pair]:
                     (roem if row.declared else forgotten)[pair].append(row.roem[pair])
+        revoke = self.revoke_row
         return Summary(
             (points[0], points[1]),
             (tuple(roem[0]), tuple(roem[1])),
             (tuple(forgotten[0]), tuple(forgotten[1])),
             (won[0], won[1]),
+            revoked_by=None if revoke is None else revoke.revoked_by,
         )
 
 

@@ -84,6 +84,7 @@ CATALOGUE: Final[tuple[Misconception, ...]] = (
     Misconception(M.ROEM_WITHOUT_DECLARING, R.ROEM_DECLARE, BOTH, NAT_KINDS),
     Misconception(M.LAST_TRICK_FORGOTTEN, R.POINTS_LAST_TRICK, BOTH, TRICK_KINDS | NAT_KINDS),
     Misconception(M.ROEM_TO_HOLDER, R.ROEM_DECLARE, BOTH, NAT_KINDS, from_level=3),
+    Misconception(M.REVOKE_COSTS_TRICK, R.SCORE_REVOKE, BOTH, NAT_KINDS),
 )
 BY_NAME: Final = {entry.name: entry for entry in CATALOGUE}
 

@@ -1,11 +1,14 @@
 """Generating is-nat puzzles: a finished deal, really played, with the choosers named (solved
 by `klaverjas_questions.is_nat`). Shown as per-pair totals (level 1), a trick-by-trick table
-(level 2, and every pit) or the eight tricks (level 3). Every number comes from `score_deal`."""
+(level 2, every pit and every called revoke) or the eight tricks (level 3). Every number
+comes from `score_deal`."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from klaverjas_core import Card, Deal, KlaverjasError, RuleId, RuleSet, Seat, Suit
 from klaverjas_core.cards import PLAIN_POINTS, TRUMP_POINTS
@@ -36,17 +39,26 @@ NEAR = 15
 
 def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
     """A real deal that turns on `target` through the chosen trap: a random play-out whose
-    card points are near the trap's window, steered into it by exchanging cards (`steer`).
+    card points are near the trap's window, steered into it by exchanging cards (`steer`); a
+    called revoke's deal for score.revoke (`_revoke_puzzle`, from version 3 on).
     Stuk from hand is announced with its second card, so its trick's roem is never the roem
     left undeclared (version 3): the puzzle then reads the same whether the stuk counts with
     that trick's declaration or apart from it, as at the table."""
+    if target is R.SCORE_REVOKE:
+        return _revoke_puzzle(rules, level, rng)
     return _generate(target, rules, level, rng, announce_stuk=True)
 
 
 def generate_v2(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
     """Generators version 2, kept for the club sets made with it: any trick's roem may be left
     undeclared, the stuk from hand's too. Do not change it."""
+    _before_revokes(target)
     return _generate(target, rules, level, rng, announce_stuk=False)
+
+
+def _before_revokes(target: RuleId) -> None:
+    if target is R.SCORE_REVOKE:  # no club set made with versions 1-2 can ask for one
+        raise GenerationError("is-nat puzzles of a revoke exist from generators version 3 on")
 
 
 def _generate(
@@ -105,6 +117,7 @@ def generate_v1(
     random deals for the chosen trap, then settle for a plain case. Do not change it (pit
     deals, which later versions make this way too, keep the stuk from hand's trick declared
     from version 3 on: `announce_stuk`)."""
+    _before_revokes(target)
     trap = rng.choice(TRAPS[target])
     fallback: Facts | None = None
     for attempt in range(MAX_ATTEMPTS):
@@ -126,10 +139,41 @@ def generate_v1(
 
 def _checked(facts: Facts, target: RuleId, level: int, rules: RuleSet) -> dict[str, JSON]:
     """The content, after the core confirms that the answer turns on the target."""
-    content = _content(facts, level)
+    return _checked_content(_content(facts, level), target, rules)
+
+
+def _checked_content(content: dict[str, JSON], target: RuleId, rules: RuleSet) -> dict[str, JSON]:
     if target not in IS_NAT.solve(IS_NAT.read_content(content), rules).decisive:
         raise GenerationError(f"the core disagrees that {content} turns on {target.value}")
     return content
+
+
+#: Deals tried for a called revoke that changes what the pairs write (else a plain one).
+REVOKE_SEARCH: Final = 40
+
+
+def _revoke_puzzle(rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+    """A real deal, shown as its trick table at every level, in which one pair's revoke in
+    one of the first seven tricks was called (in the last each player has one card left).
+    Preferably the revoke changes what the pairs write: the revoking pair would not have
+    lost the deal anyway."""
+    fallback = None
+    for attempt in range(MAX_ATTEMPTS):
+        deal = random_playout(rng, rules)
+        keep = stuk_trick(deal)
+        facts = Facts(deal, rng.randrange(2), _declare(rng, trick_roem(deal), R.SCORE_REVOKE,
+                                                       level, keep))  # fmt: skip
+        revoker, trick = rng.randrange(2), rng.randrange(7)
+        rows = list(_trick_rows(facts))
+        rows[trick] = dataclasses.replace(rows[trick], revoked_by=revoker)
+        content = NatContent(facts.choosers, trick_table=tuple(rows)).to_dict()
+        revoked = IS_NAT.solve(IS_NAT.read_content(content), rules).answer
+        if revoked.points != facts.score().points:
+            return _checked_content(content, R.SCORE_REVOKE, rules)
+        fallback = fallback or content
+        if attempt >= REVOKE_SEARCH:
+            return _checked_content(fallback, R.SCORE_REVOKE, rules)
+    raise GenerationError(f"no is-nat puzzle for a revoke in {MAX_ATTEMPTS} deals")
 
 
 def _content(facts: Facts, level: int) -> dict[str, JSON]:
@@ -144,14 +188,7 @@ def _content(facts: Facts, level: int) -> dict[str, JSON]:
         ).to_dict()
     roem = trick_roem(deal)
     if level == 2 or score.pit is not None:
-        points = [0] * 8
-        for item in score.ledger:
-            if item.trick is not None and item.rule in (R.POINTS_CARDS, R.POINTS_LAST_TRICK):
-                points[item.trick] += item.points  # the last trick's row holds its 10
-        rows = tuple(
-            TableRow(deal.winners[n] % 2, points[n], roem[n], n in facts.declared) for n in range(8)
-        )
-        return NatContent(facts.choosers, trick_table=rows).to_dict()
+        return NatContent(facts.choosers, trick_table=_trick_rows(facts)).to_dict()
     declared: list[list[int]] = [[], []]
     forgotten: list[list[int]] = [[], []]
     for number, pieces in enumerate(roem):
@@ -166,6 +203,19 @@ def _content(facts: Facts, level: int) -> dict[str, JSON]:
         last_trick=deal.winners[7] % 2,
     )
     return NatContent(facts.choosers, summary=summary).to_dict()
+
+
+def _trick_rows(facts: Facts) -> tuple[TableRow, ...]:
+    """The deal's trick table: who took each trick, its points (the last with its 10), its
+    roem and whether that was declared."""
+    deal, roem = facts.deal, trick_roem(facts.deal)
+    points = [0] * 8
+    for item in facts.score().ledger:
+        if item.trick is not None and item.rule in (R.POINTS_CARDS, R.POINTS_LAST_TRICK):
+            points[item.trick] += item.points  # the last trick's row holds its 10
+    return tuple(
+        TableRow(deal.winners[n] % 2, points[n], roem[n], n in facts.declared) for n in range(8)
+    )
 
 
 def _declare(
@@ -309,7 +359,7 @@ def _replay_problems(content: NatContent, rules: RuleSet) -> list[str]:
 GENERATOR = PuzzleGenerator(
     "is-nat",
     "nat",
-    tuple(TRAPS),
+    (*TRAPS, R.SCORE_REVOKE),
     generate,
     realism_problems,
     earlier=((1, generate_v1), (2, generate_v2)),

@@ -170,6 +170,36 @@ def test_roem_to_holder_is_asked_only_of_learners_at_the_level_that_shows_it() -
     assert check is not None and discriminates(entry, "is-nat", check.content, AMSTERDAM)
 
 
+def test_revoke_costs_trick_hands_over_the_revoke_trick_and_scores_the_rest() -> None:
+    entry = BY_NAME["revoke-costs-trick"]
+    rows = [
+        {"pair": 0, "points": 20},
+        {"pair": 1, "points": 25, "roem": [0, 20], "revoked_by": 1},  # the defenders revoke
+        *({"pair": 0, "points": 15} for _ in range(4)),
+        {"pair": 1, "points": 12},
+        {"pair": 0, "points": 45},  # with the last trick's 10
+    ]
+    content = question_kind("is-nat").read_content({"choosers": 0, "trick_table": rows})
+    # The rule: the revoking pair loses the deal; the choosers write 162 and all roem.
+    assert question_kind("is-nat").solve(content, AMSTERDAM).answer.points == (182, 0)
+    # The belief: trick 2 (25 and its 20 roem) goes to the choosers, who make it: 150 + 20 v 12.
+    believed = believed_answer("is-nat", content, AMSTERDAM, entry.flag)
+    assert believed is not None and (believed.nat, believed.points) == (False, (170, 12))
+    assert discriminates(entry, "is-nat", content, AMSTERDAM)
+    with pytest.raises(KlaverjasError, match="cannot have taken 30 points"):
+        score_summary((20, 142), (0, 0), 0, revoked_by=0, revoke_trick=(30, 0, 1),
+                      misbeliefs=entry.flag)  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM], ids=lambda r: r.name)
+def test_revoke_costs_trick_is_shown_by_the_drills_revoke_puzzles(rules: RuleSet) -> None:
+    entry = BY_NAME["revoke-costs-trick"]
+    for seed in range(5):
+        puzzle = discriminating_puzzle(entry, rules, seed=seed, kinds=("is-nat",))
+        assert puzzle.content.revoke_row is not None
+        assert puzzle.level == 1  # the trick table shows the revoke's trick at every level
+
+
 def test_last_trick_forgotten_counts_the_last_trick_without_its_ten() -> None:
     kind = question_kind("count-trick")
     content = kind.read_content(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from klaverjas_core import AMSTERDAM, RuleId, Seat
+from klaverjas_questions import QuestionError, question_kind
 from klaverjas_trainer.texts import explain, rule_title, seat_name
 from puzzles import (
     GENERATOR_VERSION,
@@ -25,13 +27,14 @@ from puzzles import (
 )
 from puzzles.__main__ import main
 from puzzles.jsonl import PuzzleFormatError
+from puzzles.model import GenerationError
+from puzzles.nat_kinds import generate_v1, generate_v2
 
 #: Rules taught by the lessons only: procedures, or a kind of their own (revoke).
 LESSON_ONLY = {
     RuleId.DEAL_PAIRS, RuleId.DEAL_PACKETS, RuleId.DEAL_DEALER_ROTATES, RuleId.TRUMP_FREE_CHOICE,
     RuleId.TRUMP_FORCED_FIRST_HAND, RuleId.TRUMP_COMPULSORY, RuleId.TRUMP_FIRST_HAND_LEADS,
-    RuleId.TRICK_WINNER_LEADS, RuleId.PLAY_LEAD_ANY, RuleId.PLAY_REVOKE, RuleId.SCORE_REVOKE,
-    RuleId.SCORE_MATCH,
+    RuleId.TRICK_WINNER_LEADS, RuleId.PLAY_LEAD_ANY, RuleId.PLAY_REVOKE, RuleId.SCORE_MATCH,
 }  # fmt: skip
 
 
@@ -256,3 +259,32 @@ def test_command_line_refuses_an_impossible_request(capsys: pytest.CaptureFixtur
 def test_a_generated_puzzle_is_judged_sound_by_problems() -> None:
     puzzle = generate("count-trick", "roem.stuk", seed=3)
     assert problems(puzzle) == []
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_is_nat_of_a_called_revoke_shows_it_in_the_trick_table(level: int) -> None:
+    for seed in range(10):
+        puzzle = generate("is-nat", "score.revoke", seed=seed, level=level)
+        rows = puzzle.content.trick_table
+        revoked = [n for n, row in enumerate(rows) if row.revoked_by is not None]
+        assert len(revoked) == 1 and revoked[0] < 7  # one revoke, before the last trick
+        pair = rows[revoked[0]].revoked_by
+        assert puzzle.answer.points[pair] == 0
+        assert puzzle.answer.nat is (pair == puzzle.content.choosers)
+        total = 162 + sum(sum(row.roem) for row in rows if row.declared)
+        assert puzzle.answer.points[1 - pair] >= total  # 162, all roem (and a pit's 100)
+
+
+def test_is_nat_of_a_revoke_is_made_from_generators_version_3_on() -> None:
+    for old in (generate_v1, generate_v2):
+        with pytest.raises(GenerationError, match="version 3"):
+            old(RuleId.SCORE_REVOKE, AMSTERDAM, 1, random.Random(1))
+
+
+def test_a_trick_table_holds_one_revoke_before_the_last_trick() -> None:
+    kind = question_kind("is-nat")
+    rows = [{"pair": 0, "points": 20} for _ in range(7)] + [{"pair": 0, "points": 22}]
+    for revoked in ([1, 4], [7]):
+        table = [dict(row, revoked_by=1) if n in revoked else row for n, row in enumerate(rows)]
+        with pytest.raises(QuestionError, match="may have one revoke, in tricks 1-7"):
+            kind.read_content({"choosers": 0, "trick_table": table})

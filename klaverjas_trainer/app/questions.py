@@ -334,8 +334,17 @@ def board_nat(content: NatContent, profile: Profile, checks: Checks | None = Non
             },
             index=[t("trick-n", n=n) for n in range(1, 9)],
         )
+        revoke = content.revoke_row
+        if revoke is not None:  # the pair whose player revoked there, and it was called
+            frame[t("table-revoked")] = [
+                "" if row.revoked_by is None else pair_name(row.revoked_by) for row in rows
+            ]
         st.table(frame)
         st.caption(t("table-last-trick"))
+        if revoke is not None:
+            number = rows.index(revoke) + 1
+            assert revoke.revoked_by is not None
+            st.caption(t("table-revoke-called", pair=pair_name(revoke.revoked_by), trick=number))
     else:
         assert content.trump is not None and content.tricks is not None
         show_trump(content.trump, profile)
