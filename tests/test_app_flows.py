@@ -297,6 +297,7 @@ def fill_in(app: AppTest, puzzle: Puzzle, right: bool) -> None:
     ("kind", "rule", "words"),
     [
         ("is-nat", "score.nat", "nat: Yes"),
+        ("is-nat", "score.revoke", "revoked in trick"),  # the sentence above its trick table
         ("count-trick", "roem.stuk", "Stuk"),
         ("amsterdam-or-rotterdam", "play.partner-winning", "Under Rotterdam rules: You chose"),
         ("who-revoked", "play.follow-suit", "broke the rule Follow suit"),

@@ -11,7 +11,8 @@ from pypdf import PdfReader
 
 from klaverjas_core import Rank
 from klaverjas_trainer.app.questions import printed_worksheet
-from klaverjas_trainer.texts import describe_answer
+from klaverjas_trainer.texts import describe_answer, t
+from klaverjas_trainer.texts.answers import pair_name
 from klaverjas_trainer.texts.catalogue import language
 from klaverjas_trainer.worksheets import WorksheetError
 from klaverjas_trainer.worksheets import pdf as worksheet_module
@@ -127,3 +128,19 @@ def test_a_printed_trick_to_count_has_its_seats_and_no_you() -> None:
     assert "(you)" not in text and "(partner)" not in text  # judged from outside the table
     assert all(seat in text for seat in ("North", "East", "South", "West"))
     assert text.count("· led") == 1
+
+
+@pytest.mark.parametrize("code", ["en", "uk"])
+def test_a_printed_trick_table_says_which_pair_revoked_and_marks_its_trick(code: str) -> None:
+    puzzle = generate("is-nat", "score.revoke", seed=3, level=1)
+    rows = puzzle.content.trick_table
+    number, revoke = next(
+        (n, row) for n, row in enumerate(rows, start=1) if row.revoked_by is not None
+    )
+    with language(code):
+        expected = t(
+            "table-revoke-called", pair=pair_name(revoke.revoked_by), trick=number, mark="*"
+        )
+        text = text_of(printed_worksheet([puzzle])).replace("\n", " ")
+    assert expected in text
+    assert text.count("*") == 2  # in the sentence and beside the revoke's row

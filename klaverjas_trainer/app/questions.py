@@ -310,6 +310,9 @@ def ask_count(
 
 # --- is this nat? -------------------------------------------------------------------------
 
+#: Beside the trick table's row of a called revoke (the sentence above the table shows it too).
+REVOKE_MARK: Final = "⚑"
+
 
 def board_nat(content: NatContent, profile: Profile, checks: Checks | None = None) -> None:
     st.markdown(t("choosers", pair=pair_name(content.choosers)))
@@ -325,6 +328,12 @@ def board_nat(content: NatContent, profile: Profile, checks: Checks | None = Non
         st.table(pd.DataFrame(columns, index=[pair_name(0), pair_name(1)]))
     elif content.trick_table is not None:
         rows = content.trick_table
+        revoke = content.revoke_row
+        if revoke is not None:  # said above the table: a phone scrolls a wide table sideways
+            assert revoke.revoked_by is not None
+            words = t("table-revoke-called", pair=pair_name(revoke.revoked_by),
+                      trick=rows.index(revoke) + 1, mark=REVOKE_MARK)  # fmt: skip
+            st.markdown(words)
         frame = pd.DataFrame(
             {
                 t("won-by"): [pair_name(row.pair) for row in rows],
@@ -332,19 +341,13 @@ def board_nat(content: NatContent, profile: Profile, checks: Checks | None = Non
                 t("roem"): [table_roem(row.pair, row.roem) for row in rows],
                 t("declared"): [t("yes") if row.declared else t("no") for row in rows],
             },
-            index=[t("trick-n", n=n) for n in range(1, 9)],
+            index=[
+                t("trick-n", n=n) + (f" {REVOKE_MARK}" if row is revoke else "")
+                for n, row in enumerate(rows, start=1)
+            ],
         )
-        revoke = content.revoke_row
-        if revoke is not None:  # the pair whose player revoked there, and it was called
-            frame[t("table-revoked")] = [
-                "" if row.revoked_by is None else pair_name(row.revoked_by) for row in rows
-            ]
         st.table(frame)
         st.caption(t("table-last-trick"))
-        if revoke is not None:
-            number = rows.index(revoke) + 1
-            assert revoke.revoked_by is not None
-            st.caption(t("table-revoke-called", pair=pair_name(revoke.revoked_by), trick=number))
     else:
         assert content.trump is not None and content.tricks is not None
         show_trump(content.trump, profile)

@@ -34,6 +34,8 @@ FIXED_DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
 RED: Final = (200, 16, 46)
 BLACK: Final = (17, 17, 17)
 CARD_W, CARD_H = 12.0, 17.0  # millimetres
+#: Beside the printed trick table's row of a called revoke (a glyph every printer font has).
+PRINTED_REVOKE_MARK: Final = "*"
 
 
 class WorksheetError(RuntimeError):
@@ -276,22 +278,24 @@ def _nat_lines(pdf: FPDF, content: NatContent) -> None:
                 new_y="NEXT",
             )
     elif content.trick_table is not None:
+        revoke = content.revoke_row
+        if revoke is not None and revoke.revoked_by is not None:
+            number = content.trick_table.index(revoke) + 1
+            words = t("table-revoke-called", pair=pair_name(revoke.revoked_by), trick=number,
+                      mark=PRINTED_REVOKE_MARK)  # fmt: skip
+            pdf.multi_cell(0, 5, words, new_x="LMARGIN", new_y="NEXT")
         pdf.cell(0, 5, t("table-last-trick"), new_x="LMARGIN", new_y="NEXT")
         for number, row in enumerate(content.trick_table, start=1):
-            pdf.cell(
-                0,
-                5,
-                t(
-                    "table-row",
-                    number=number,
-                    pair=pair_name(row.pair),
-                    points=row.points,
-                    roem=table_roem(row.pair, row.roem),
-                    forgotten="" if row.declared else t("forgotten"),
-                ),
-                new_x="LMARGIN",
-                new_y="NEXT",
+            line = t(
+                "table-row",
+                number=number,
+                pair=pair_name(row.pair),
+                points=row.points,
+                roem=table_roem(row.pair, row.roem),
+                forgotten="" if row.declared else t("forgotten"),
             )
+            mark = f" {PRINTED_REVOKE_MARK}" if row is revoke else ""
+            pdf.cell(0, 5, line + mark, new_x="LMARGIN", new_y="NEXT")
     elif content.tricks is not None:
         _trick_lines(pdf, content.tricks, content.declared)
 
