@@ -4,6 +4,7 @@ processes; a throw-away PostgreSQL database for them."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import secrets
 import shutil
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from sqlalchemy import create_engine, text
 
@@ -25,10 +27,32 @@ ROOT = Path(__file__).resolve().parent.parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
+#: Ports below Linux's ephemeral range (32768-60999), so no client socket takes one; each
+#: pytest-xdist worker draws from a block of its own, so two workers never race for a port
+#: that both saw free.
+PORTS_FROM: Final = 20_000
+PORTS_PER_WORKER: Final = 500
+_next_port = itertools.count()
+
+
+def worker_number() -> int:
+    """The pytest-xdist worker running this process (gw3 is 3); 0 outside xdist."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(name.removeprefix("gw")) if name.removeprefix("gw").isdigit() else 0
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A port of this worker's block that nothing listens on now."""
+    block = PORTS_FROM + worker_number() * PORTS_PER_WORKER
+    for _ in range(PORTS_PER_WORKER):
+        port = block + next(_next_port) % PORTS_PER_WORKER
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use (a server of an earlier test still closing, or another program)
+            return port
+    raise RuntimeError(f"no free port in {block}..{block + PORTS_PER_WORKER - 1}")
 
 
 @dataclass(frozen=True)
@@ -65,6 +89,8 @@ def running_app(
                     if response.read() == b"ok":
                         break
             except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError(f"streamlit exited with {process.returncode}") from None
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"streamlit did not start within {timeout:.0f} s") from None
                 time.sleep(0.1)

@@ -3,7 +3,6 @@ answer puzzles right and wrong, see progress, and switch players without mixing 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -28,13 +27,6 @@ DRILL, PROGRESS = (
     "klaverjas_trainer/app/pages/drill_page.py",
     "klaverjas_trainer/app/pages/progress_page.py",
 )
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
-    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
-    yield tmp_path
 
 
 def stored(data_dir: Path, name: str) -> ProgressStore:

@@ -15,15 +15,14 @@ from playwright.sync_api import Browser, expect
 
 from klaverjas_core import AMSTERDAM, Card
 from klaverjas_questions.misconceptions import BY_NAME, discriminates
-from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.texts import language, rule_title
 from klaverjas_trainer.texts.catalogue import LANGUAGES
-from puzzles import Puzzle, generate
+from puzzles import Puzzle
 
 from .streamlit_server import running_app
-from .test_browser import ARTIFACTS
 from .test_coach_flows import answers_as_a_believer, believer
-from .test_learner_matrix import FEEDBACK, LOCALES, VIEWPORTS, WAIT, Walk, choose, tap_cards
+from .test_learner_matrix import FEEDBACK, LearnerWalk, shown_puzzle, tap_cards
+from .walk import LOCALES, VIEWPORTS, Walk
 
 OVERTRUMP = BY_NAME["always-overtrump"]
 
@@ -35,23 +34,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         yield app.url, data
 
 
-def shown_puzzle(walk: Walk) -> Puzzle:
-    """The puzzle on the learner's screen, made again from the drill's kept place."""
-    store = walk.store()
-    place = DrillPlaces(store).load(store.learner(walk.name).id)
-    assert place is not None and place["puzzle"] is not None
-    kept = place["puzzle"]
-    puzzle = generate(kept["kind"], kept["rule"], seed=kept["seed"], rules=kept["rules"],
-                      level=kept["level"], version=kept["version"])  # fmt: skip
-    assert puzzle.id == kept["id"]
-    return puzzle
-
-
 def answer_with(walk: Walk, puzzle: Puzzle, cards: frozenset[Card]) -> None:
     key = f"reply-{puzzle.id}"
     tap_cards(walk.page.locator(f".st-key-{key} button"), puzzle.content.hand, cards)
-    walk.page.locator(".st-key-answer_button button").click()
-    walk.idle()
+    walk.click(".st-key-answer_button button")
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)
@@ -61,49 +47,46 @@ def test_the_coach_names_the_wrong_rule_in_the_learners_language(
 ) -> None:
     url, data = server
     context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS[device])
-    walk = Walk(context.new_page(), code, device, data, name=f"Coach {code} {device}")
+    walk = LearnerWalk(
+        context.new_page(), code, f"coach-{device}", data, name=f"Coach {code} {device}"
+    )
     try:
         walk.first_visit(url)
         store = walk.store()
         answers_as_a_believer(store, store.learner(walk.name).id)
         walk.go_to("nav-drill")
         walk.fold_settings(open_=True)
-        choose(walk.page, ".st-key-drill_rule", rule_title_in(code, "play.partner-winning"))
-        walk.idle()
+        walk.choose(".st-key-drill_rule", rule_title_in(code, "play.partner-winning"))
         walk.fold_settings(open_=False)
         for _ in range(20):  # the drill's own puzzles, until one shows the wrong rule
             puzzle = shown_puzzle(walk)
             if discriminates(OVERTRUMP, puzzle.kind, puzzle.content, AMSTERDAM):
                 break
             answer_with(walk, puzzle, puzzle.answer.cards)
-            walk.page.locator(".st-key-next_button button").click()
-            walk.idle()
+            walk.click(".st-key-next_button button")
         else:
             pytest.fail("twenty puzzles and none tells the wrong rule from the rule")
         answer_with(walk, puzzle, believer(puzzle).cards)
         box = walk.page.locator(".st-key-coach_noticed")
-        expect(box).to_be_visible(timeout=WAIT)
+        expect(box).to_be_visible()
         expect(box).to_contain_text(walk.words("misconception:always-overtrump"))
         expect(box).to_contain_text(walk.words("coach-noticed"))
         walk.check("noticed", walk.page.locator(".st-key-answer-feedback"))
-        ARTIFACTS.mkdir(exist_ok=True)
-        walk.page.screenshot(path=str(ARTIFACTS / f"coach-{code}-{device}-noticed.png"))
+        walk.screenshot("noticed")
         expect(walk.page.locator(FEEDBACK).first).to_be_visible()
         walk.accessible("coach")
-        box.locator("button").click()
-        walk.idle()
+        walk.click(box.locator("button"))
         started = walk.words("practice-progress", number=1, count=5)
-        expect(walk.page.get_by_text(started)).to_be_visible(timeout=WAIT)
+        expect(walk.page.get_by_text(started)).to_be_visible()
         walk.check("practice")
         walk.go_to("nav-progress")
-        expect(walk.page.get_by_text(walk.words("coach-section"))).to_be_visible(timeout=WAIT)
+        expect(walk.page.get_by_text(walk.words("coach-section"))).to_be_visible()
         title = walk.words("misconception-title:always-overtrump")
         expect(walk.page.get_by_text(title).first).to_be_visible()
         walk.check("progress")
-        walk.page.screenshot(path=str(ARTIFACTS / f"coach-{code}-{device}-progress.png"))
+        walk.screenshot("progress")
     except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        walk.page.screenshot(path=str(ARTIFACTS / f"coach-{code}-{device}-failed.png"))
+        walk.screenshot("failed")
         raise
     finally:
         context.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from klaverjas_core import RuleSet
 from klaverjas_trainer.storage import ProgressStore, make_engine
@@ -17,16 +17,12 @@ from klaverjas_trainer.storage.club import ClubStore
 from puzzles import PUZZLE_KINDS, targets
 
 from .test_browser import (  # noqa: F401  (server: the running app, a fixture)
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     drill_by_keyboard,
     server,
     sign_in_teacher,
 )
+from .walk import VIEWPORTS, Walk
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 PILLS = "[data-testid='stForm'] button[data-variant='pills']"
 
 
@@ -35,73 +31,66 @@ def stored_answers(data: Path, name: str) -> int:
     return len(store.answers(store.learner(name).id))
 
 
-def go_to(page: Page, title: str, device: str) -> None:
+def go_to(walk: Walk, title: str) -> None:
     """A page from the page list; on a phone the list is opened first and folds after the tap."""
-    if device == "phone":
-        page.locator("[data-testid='stExpandSidebarButton']").click()
-    page.get_by_role("link", name=title).click()
-    if device == "phone":
-        expect(page.locator("[data-testid='stSidebarNav']")).not_to_be_in_viewport(timeout=10_000)
+    if walk.phone:
+        walk.page.locator("[data-testid='stExpandSidebarButton']").click()
+    walk.click(walk.page.get_by_role("link", name=title))
+    if walk.phone:
+        expect(walk.page.locator("[data-testid='stSidebarNav']")).not_to_be_in_viewport()
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)
 def test_a_newcomer_s_first_visit_lesson_reload_and_drill(
+    browser: Browser,
     server: tuple[str, Path],  # noqa: F811
     device: str,
 ) -> None:
     url, data = server
     name = f"Nel {device}"
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=VIEWPORTS[device])
-        idle = page.locator(IDLE)
-        page.goto(url)  # the first visit: what the trainer is, and a name to start with
-        expect(page.get_by_role("heading", name="Learn Klaverjas")).to_be_visible(timeout=30_000)
-        page.get_by_role("textbox", name="Your name").fill(name)
-        page.get_by_role("button", name="Start").click()
-        start = page.get_by_role("button", name="Start lesson 1: The table")
-        expect(start).to_be_visible(timeout=30_000)
-        start.click()
-        expect(page.get_by_role("heading", name="1. The table")).to_be_visible(timeout=30_000)
-        expect(page.locator(".kj-table")).to_be_visible()  # the seats, drawn
-        page.locator("[data-testid='stButtonGroup'] button", has_text="South").click()
-        page.keyboard.press("Enter")  # answers, as Check's shortcut says (not: drop South)
-        expect(page.get_by_text("Right!").first).to_be_visible(timeout=30_000)
-        expect(idle).to_be_visible(timeout=30_000)
-        page.screenshot(path=str(ARTIFACTS / f"journey-lesson1-{device}.png"), full_page=True)
-        page.get_by_role("button", name="Next").click()
-        expect(page.get_by_text("Step 2 of 5")).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(500)  # the sign-in cookie is written after the run
+    walk = Walk(browser.new_page(viewport=VIEWPORTS[device]), who=f"journey-{device}")
+    page = walk.page
+    walk.open(url)  # the first visit: what the trainer is, and a name to start with
+    expect(page.get_by_role("heading", name="Learn Klaverjas")).to_be_visible()
+    page.get_by_role("textbox", name="Your name").fill(name)
+    walk.click(page.get_by_role("button", name="Start"))
+    walk.click(page.get_by_role("button", name="Start lesson 1: The table"))
+    expect(page.get_by_role("heading", name="1. The table")).to_be_visible()
+    expect(page.locator(".kj-table")).to_be_visible()  # the seats, drawn
+    page.locator("[data-testid='stButtonGroup'] button", has_text="South").click()
+    walk.after(lambda: page.keyboard.press("Enter"))  # answers, as Check's shortcut says
+    expect(page.get_by_text("Right!").first).to_be_visible()
+    walk.screenshot("lesson1", full_page=True)
+    walk.click(page.get_by_role("button", name="Next"))
+    expect(page.get_by_text("Step 2 of 5")).to_be_visible()
+    walk.cookie_kept("kj_learner")
 
-        page.reload()  # F5: a new session, the same learner
-        page.get_by_role("button", name=f"Continue as {name}").click()
-        expect(page.get_by_text(f"Playing as {name}").first).to_be_attached(timeout=30_000)
-        expect(page.get_by_text("step 2 of 5")).to_be_visible(timeout=30_000)  # where she was
+    walk.reload()  # F5: a new session, the same learner
+    walk.click(page.get_by_role("button", name=f"Continue as {name}"))
+    expect(page.get_by_text(f"Playing as {name}").first).to_be_attached()
+    expect(page.get_by_text("step 2 of 5")).to_be_visible()  # where she was
 
-        go_to(page, "Drill", device)
-        expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
-        expect(idle).to_be_visible(timeout=30_000)
-        answer = page.get_by_role("button", name="Answer")
-        page.screenshot(path=str(ARTIFACTS / f"journey-drill-{device}.png"))
-        expect(answer).to_be_in_viewport()  # no scrolling to answer, on a phone too
-        page.locator(PILLS).first.click()  # tap a card itself
-        answer.click()
-        expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
-        expect(idle).to_be_visible(timeout=30_000)
-        marks = page.locator(PILLS).evaluate_all(
-            "cards => cards.map(c => getComputedStyle(c, '::after').content)"
-        )
-        assert marks and all(mark not in ("none", "normal", '""') for mark in marks)
-        tapped = marks[0]  # the first card, the one tapped: chosen and marked so
-        assert "chosen" in tapped or tapped == '"allowed"', marks
-        page.screenshot(path=str(ARTIFACTS / f"journey-drill-answered-{device}.png"))
-        assert stored_answers(data, name) == 2  # the lesson's check and the drill's puzzle
+    go_to(walk, "Drill")
+    expect(page.get_by_text("Your hand")).to_be_visible()
+    answer = page.get_by_role("button", name="Answer")
+    walk.screenshot("drill")
+    expect(answer).to_be_in_viewport()  # no scrolling to answer, on a phone too
+    page.locator(PILLS).first.click()  # tap a card itself
+    walk.click(answer)
+    expect(page.get_by_text("Rule:").first).to_be_visible()
+    marks = page.locator(PILLS).evaluate_all(
+        "cards => cards.map(c => getComputedStyle(c, '::after').content)"
+    )
+    assert marks and all(mark not in ("none", "normal", '""') for mark in marks)
+    tapped = marks[0]  # the first card, the one tapped: chosen and marked so
+    assert "chosen" in tapped or tapped == '"allowed"', marks
+    walk.screenshot("drill-answered")
+    assert stored_answers(data, name) == 2  # the lesson's check and the drill's puzzle
 
-        drill_by_keyboard(page)  # the next puzzles by keyboard alone
-        assert stored_answers(data, name) == 3
-        page.screenshot(path=str(ARTIFACTS / f"journey-keyboard-{device}.png"))
-        browser.close()
+    drill_by_keyboard(walk)  # the next puzzles by keyboard alone
+    assert stored_answers(data, name) == 3
+    walk.screenshot("keyboard")
+    page.close()
 
 
 def seed_a_projector_club(data: Path) -> int:
@@ -116,94 +105,90 @@ def seed_a_projector_club(data: Path) -> int:
     return len(PUZZLE_KINDS)
 
 
-def choose(page: Page, label: str, option: int | str) -> None:
+def choose(walk: Walk, label: str, option: int | str) -> None:
     """An option of a Streamlit select box in the projector's "What to show" pop-over (opened
-    when it is closed), by the option's place or its text."""
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
+    when it is closed), by the option's place or its text, and the run it starts."""
+    page = walk.page
     box = page.get_by_role("combobox", name=label)
-    page.wait_for_timeout(500)  # a run just started by a click may still be drawing the box
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
     if not box.is_visible():
         page.get_by_role("button", name="What to show").click()
-    expect(box).to_be_visible(timeout=10_000)
     box.click()
-    expect(page.get_by_role("listbox")).to_be_visible(timeout=10_000)
+    expect(page.get_by_role("listbox")).to_be_visible()
     options = page.get_by_role("option")
     chosen = options.nth(option) if isinstance(option, int) else options.filter(has_text=option)
-    chosen.first.click()
-    page.wait_for_timeout(300)
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
+    if chosen.first.inner_text().strip() == box.input_value():
+        page.keyboard.press("Escape")  # chosen already: choosing it again asks for no run
+        return
+    walk.click(chosen)
 
 
 def test_the_projector_shows_every_kind_at_the_table_on_a_wall(
+    browser: Browser,
     server: tuple[str, Path],  # noqa: F811
 ) -> None:
     url, data = server
     kinds = seed_a_projector_club(data)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        wall = browser.new_page(viewport={"width": 1920, "height": 1080})
-        idle = wall.locator(IDLE)
-        sign_in_teacher(wall, url)
-        expect(wall.get_by_role("link", name="Projector").first).to_be_visible(timeout=30_000)
-        wall.get_by_role("link", name="Projector").first.click()
-        expect(wall.get_by_text("What to show")).to_be_visible(timeout=30_000)
-        choose(wall, "Group", "Wall club")
-        for index in range(kinds):
-            choose(wall, "Puzzle set", index)
-            expect(wall.get_by_text("Puzzle 1 of 2")).to_be_visible(timeout=30_000)
-            board = wall.locator(".kj-table, .kj-tricks").first
-            expect(board).to_be_visible()
-            expect(wall.get_by_text("North").first).to_be_visible()  # the seats, by name
-            show = wall.get_by_role("button", name="Show the answer")
-            expect(show).to_be_in_viewport()  # the bar is on the wall, not below it
-            show.click()
-            expect(wall.get_by_role("button", name="Hide the answer")).to_be_visible(timeout=30_000)
-            expect(idle).to_be_visible(timeout=30_000)
-            kind = PUZZLE_KINDS[index]
-            if kind == "count-trick":  # the parts the class works out are on the wall
-                expect(wall.get_by_text("Card points").first).to_be_visible()
-                expect(wall.locator(".kj-win .kj-card")).to_have_count(1)  # and who takes it
-            wall.screenshot(path=str(ARTIFACTS / f"projector-{kind}.png"))
-            wall.keyboard.press("ArrowRight")  # a presenter's key: the next puzzle
-            expect(wall.get_by_text("Puzzle 2 of 2")).to_be_visible(timeout=30_000)
-            expect(wall.get_by_role("button", name="Show the answer")).to_be_visible()
-        if not wall.get_by_text("a lesson", exact=True).is_visible():
-            wall.get_by_role("button", name="What to show").click()
-        wall.get_by_text("a lesson", exact=True).click()
-        expect(idle).to_be_visible(timeout=30_000)
-        choose(wall, "Lesson", "4. Following suit")
-        wall.get_by_role("button", name="Next").click()
-        expect(wall.get_by_text("Step 2 of")).to_be_visible(timeout=30_000)
-        expect(wall.locator(".kj-table")).to_be_visible()
-        expect(wall.get_by_text("you", exact=True).first).to_be_visible()
-        wall.screenshot(path=str(ARTIFACTS / "projector-lesson.png"))
-        browser.close()
+    walk = Walk(browser.new_page(viewport={"width": 1920, "height": 1080}), who="wall")
+    wall = walk.page
+    sign_in_teacher(walk, url)
+    walk.click(wall.get_by_role("link", name="Projector").first)
+    expect(wall.get_by_text("What to show")).to_be_visible()
+    choose(walk, "Group", "Wall club")
+    for index in range(kinds):
+        choose(walk, "Puzzle set", index)
+        expect(wall.get_by_text("Puzzle 1 of 2")).to_be_visible()
+        board = wall.locator(".kj-table, .kj-tricks").first
+        expect(board).to_be_visible()
+        expect(wall.get_by_text("North").first).to_be_visible()  # the seats, by name
+        show = wall.get_by_role("button", name="Show the answer")
+        expect(show).to_be_in_viewport()  # the bar is on the wall, not below it
+        walk.click(show)
+        expect(wall.get_by_role("button", name="Hide the answer")).to_be_visible()
+        kind = PUZZLE_KINDS[index]
+        if kind == "count-trick":  # the parts the class works out are on the wall
+            expect(wall.get_by_text("Card points").first).to_be_visible()
+            expect(wall.locator(".kj-win .kj-card")).to_have_count(1)  # and who takes it
+        walk.screenshot(kind)
+        walk.after(lambda: wall.keyboard.press("ArrowRight"))  # a presenter's key: the next one
+        expect(wall.get_by_text("Puzzle 2 of 2")).to_be_visible()
+        expect(wall.get_by_role("button", name="Show the answer")).to_be_visible()
+    if not wall.get_by_text("a lesson", exact=True).is_visible():
+        wall.get_by_role("button", name="What to show").click()
+    walk.click(wall.get_by_text("a lesson", exact=True))
+    choose(walk, "Lesson", "4. Following suit")
+    walk.click(wall.get_by_role("button", name="Next"))
+    expect(wall.get_by_text("Step 2 of")).to_be_visible()
+    expect(wall.locator(".kj-table")).to_be_visible()
+    expect(wall.get_by_text("you", exact=True).first).to_be_visible()
+    walk.screenshot("lesson")
+    wall.close()
 
 
 def test_signing_out_everywhere_ends_an_open_drill_on_another_device(
+    browser: Browser,
     server: tuple[str, Path],  # noqa: F811
 ) -> None:
     # The drill's board reruns on its own (a fragment) and skips the page's frame: its clicks
     # check the sign-in themselves, so the other device's next Answer stores nothing.
     url, data = server
     name = "Sigrid"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        phone, laptop = (browser.new_page(viewport=VIEWPORTS[d]) for d in ("phone", "desktop"))
-        for page in (phone, laptop):
-            page.goto(f"{url}/profile")
-            page.locator(".st-key-new_name input").fill(name)
-            page.locator(".st-key-start_button button").click()
-            expect(page.get_by_text(f"Playing as {name}").first).to_be_attached(timeout=30_000)
-        go_to(laptop, "Drill", "desktop")
-        expect(laptop.get_by_text("Your hand")).to_be_visible(timeout=30_000)
-        expect(laptop.locator(IDLE)).to_be_visible(timeout=30_000)
-        phone.get_by_role("button", name="Sign out on every device").click()
-        expect(phone.locator(".st-key-start_button button")).to_be_visible(timeout=30_000)
-        laptop.locator(PILLS).first.click()
-        laptop.get_by_role("button", name="Answer").click()
-        expect(laptop.get_by_text("You were signed out").first).to_be_visible(timeout=30_000)
-        expect(laptop.get_by_text("Rule:")).to_have_count(0)
-        browser.close()
+    phone, laptop = (
+        Walk(browser.new_context(viewport=VIEWPORTS[d]).new_page(), who=f"sign-out-{d}")
+        for d in ("phone", "desktop")
+    )
+    for walk in (phone, laptop):
+        walk.open(f"{url}/profile")
+        walk.page.locator(".st-key-new_name input").fill(name)
+        walk.click(".st-key-start_button button")
+        expect(walk.page.get_by_text(f"Playing as {name}").first).to_be_attached()
+    go_to(laptop, "Drill")
+    expect(laptop.page.get_by_text("Your hand")).to_be_visible()
+    phone.click(phone.page.get_by_role("button", name="Sign out on every device"))
+    expect(phone.page.locator(".st-key-start_button button")).to_be_visible()
+    laptop.page.locator(PILLS).first.click()
+    laptop.click(laptop.page.get_by_role("button", name="Answer"))
+    expect(laptop.page.get_by_text("You were signed out").first).to_be_visible()
+    expect(laptop.page.get_by_text("Rule:")).to_have_count(0)
+    for walk in (phone, laptop):
+        walk.page.context.close()
     assert stored_answers(data, name) == 0

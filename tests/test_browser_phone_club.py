@@ -10,22 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.texts import language, t
 
-from .test_browser import (  # noqa: F401  (server: the running app, a fixture)
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    server,
-)
+from .test_browser import server  # noqa: F401  (the running app, a fixture)
 from .test_club import answer
+from .walk import Walk
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 
 #: What sticks out: an element of the page whose box leaves the screen, or a text cut off
 #: inside its box (a label with an ellipsis); screen-reader-only boxes (1 px) are skipped.
@@ -46,21 +41,19 @@ OVERFLOW = """() => {
 }"""
 
 
-def fits(page: Page, name: str) -> None:
+def fits(walk: Walk, name: str) -> None:
     """Nothing on the page wider than the phone; a screenshot of the whole page."""
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(600)  # scripts that scroll, and late layout
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    assert page.evaluate(OVERFLOW) == [], name
+    walk.idle()
+    walk.screenshot(name, full_page=True)
+    assert walk.page.evaluate(OVERFLOW) == [], name
 
 
-def go_to(page: Page, title: str) -> None:
+def go_to(walk: Walk, title: str) -> None:
     """A page from the page list, opened on a phone (it folds after the tap)."""
-    page.locator("[data-testid='stExpandSidebarButton']").click()
-    nav = page.locator("[data-testid='stSidebarNav']")
-    nav.get_by_role("link", name=title, exact=True).click()
-    expect(page.locator("[data-testid='stSidebarNav']")).not_to_be_in_viewport(timeout=10_000)
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
+    walk.page.locator("[data-testid='stExpandSidebarButton']").click()
+    nav = walk.page.locator("[data-testid='stSidebarNav']")
+    walk.click(nav.get_by_role("link", name=title, exact=True))
+    expect(walk.page.locator("[data-testid='stSidebarNav']")).not_to_be_in_viewport()
 
 
 def tops(page: Page, selector: str) -> list[float]:
@@ -69,25 +62,29 @@ def tops(page: Page, selector: str) -> list[float]:
     )]  # fmt: skip
 
 
-def who_revoked_stacked(page: Page, code: str, home: str, assignment: int) -> None:
+def who_revoked_stacked(walk: Walk, code: str, home: str, assignment: int) -> None:
     """A who-revoked puzzle from Home: the hands one under the other, N, E, S, W."""
-    go_to(page, home)
-    page.locator(f".st-key-assignment-{assignment} button").click()
+    page = walk.page
+    go_to(walk, home)
+    walk.click(f".st-key-assignment-{assignment} button")
     seats = page.locator(".kj-revoke .kj-table.kj-deal .kj-seat")
-    expect(seats).to_have_count(4, timeout=30_000)
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
+    expect(seats).to_have_count(4)
     with language(code):
         order = [t(f"seat-{seat}") for seat in "NESW"]
     names = [text.split("\n")[0].strip() for text in seats.all_inner_texts()]
     by_height = [n for _, n in sorted(zip(tops(page, ".kj-revoke .kj-seat"), names, strict=True))]
     assert by_height == order  # table order, one under the other
     seats.first.scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"phone-club-who-revoked-hands-{code}.png"))
-    fits(page, f"phone-club-who-revoked-{code}")
+    walk.screenshot("who-revoked-hands")
+    fits(walk, "who-revoked")
 
 
 @pytest.mark.parametrize("locale", ["nl-NL", "ru-RU"])
-def test_a_club_learner_on_a_phone(server: tuple[str, Path], locale: str) -> None:  # noqa: F811
+def test_a_club_learner_on_a_phone(
+    browser: Browser,
+    server: tuple[str, Path],  # noqa: F811
+    locale: str,
+) -> None:
     url, data = server
     code = locale.split("-", maxsplit=1)[0]
     club = ClubStore(ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}")))
@@ -96,54 +93,51 @@ def test_a_club_learner_on_a_phone(server: tuple[str, Path], locale: str) -> Non
     club.assign(group.id, lesson_id="following-suit")
     club.assign_deal(group.id, 77)
     name = f"Joke {code}"
-    ARTIFACTS.mkdir(exist_ok=True)
     with language(code):
         words = {key: t(key) for key in ("nav-home", "nav-progress", "who-are-you")}
         joined = t("joined-group", group=group.name).replace("**", "")
         start_set = t("start-set", kind=t("kind-who-revoked"))
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_context(viewport=PHONE, locale=locale).new_page()
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    walk = Walk(context.new_page(), code, "phone-club")
+    page = walk.page
 
-        # Profile: join the group far down the page; the top says so, in view.
-        page.goto(f"{url}/profile")
-        expect(page.get_by_role("heading", name=words["who-are-you"])).to_be_visible(timeout=30_000)
-        expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
-        page.locator(".st-key-join_code input").fill(group.code)
-        page.locator(".st-key-join_name input").fill(name)
-        page.locator(".st-key-join_button button").click()
-        confirmation = page.locator(".st-key-profile_top").get_by_text(joined)
-        expect(confirmation).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(800)  # the scroll after the run
-        expect(confirmation).to_be_in_viewport()
-        expect(page.locator(".st-key-profile_top").get_by_text(group.name).first).to_be_visible()
-        fits(page, f"phone-club-profile-joined-{code}")
+    # Profile: join the group far down the page; the top says so, in view.
+    walk.open(f"{url}/profile")
+    expect(page.get_by_role("heading", name=words["who-are-you"])).to_be_visible()
+    page.locator(".st-key-join_code input").fill(group.code)
+    page.locator(".st-key-join_name input").fill(name)
+    walk.click(".st-key-join_button button")
+    confirmation = page.locator(".st-key-profile_top").get_by_text(joined)
+    expect(confirmation).to_be_visible()
+    expect(confirmation).to_be_in_viewport()  # once the page's scroll has brought it there
+    expect(page.locator(".st-key-profile_top").get_by_text(group.name).first).to_be_visible()
+    fits(walk, "profile-joined")
 
-        (member,) = [m for m in club.members(group.id) if m.name == name]
-        for n in range(6):  # answers for Progress, one rule wrong half the time
-            club.store.record(member.id, answer("play.follow-suit", n % 2 == 0, f"x{n}"))
-            club.store.record(member.id, answer("play.must-overtrump", n > 0, f"y{n}"))
+    (member,) = [m for m in club.members(group.id) if m.name == name]
+    for n in range(6):  # answers for Progress, one rule wrong half the time
+        club.store.record(member.id, answer("play.follow-suit", n % 2 == 0, f"x{n}"))
+        club.store.record(member.id, answer("play.must-overtrump", n > 0, f"y{n}"))
 
-        # Home: the group and its assignments first, each button saying what it starts.
-        go_to(page, words["nav-home"])
-        start = page.locator(f".st-key-assignment-{revoke.id} button")
-        expect(start).to_have_accessible_name(start_set, timeout=30_000)
-        lesson = page.locator(".st-key-home_lesson button")
-        expect(lesson).to_be_visible()
-        below = min(tops(page, ".st-key-home_lesson button"))
-        assert max(tops(page, "[class*='st-key-assignment-'] button")) < below  # work first
-        labels = page.locator("[class*='st-key-assignment-'] button p").all_inner_texts()
-        with language(code):
-            plain = t("start-assignment")
-        assert len(set(labels)) == len(labels) == 3 and plain not in labels  # none alike
-        expect(page.get_by_text(group.name).first).to_be_in_viewport()
-        fits(page, f"phone-club-home-{code}")
+    # Home: the group and its assignments first, each button saying what it starts.
+    go_to(walk, words["nav-home"])
+    start = page.locator(f".st-key-assignment-{revoke.id} button")
+    expect(start).to_have_accessible_name(start_set)
+    lesson = page.locator(".st-key-home_lesson button")
+    expect(lesson).to_be_visible()
+    below = min(tops(page, ".st-key-home_lesson button"))
+    assert max(tops(page, "[class*='st-key-assignment-'] button")) < below  # work first
+    labels = page.locator("[class*='st-key-assignment-'] button p").all_inner_texts()
+    with language(code):
+        plain = t("start-assignment")
+    assert len(set(labels)) == len(labels) == 3 and plain not in labels  # none alike
+    expect(page.get_by_text(group.name).first).to_be_in_viewport()
+    fits(walk, "home")
 
-        # Progress: every column of the table on the screen.
-        go_to(page, words["nav-progress"])
-        cells = page.locator("[data-testid='stTable'] th")
-        expect(cells.first).to_be_visible(timeout=30_000)
-        fits(page, f"phone-club-progress-{code}")
+    # Progress: every column of the table on the screen.
+    go_to(walk, words["nav-progress"])
+    cells = page.locator("[data-testid='stTable'] th")
+    expect(cells.first).to_be_visible()
+    fits(walk, "progress")
 
-        who_revoked_stacked(page, code, words["nav-home"], revoke.id)
-        browser.close()
+    who_revoked_stacked(walk, code, words["nav-home"], revoke.id)
+    context.close()

@@ -18,8 +18,9 @@ from klaverjas_trainer.texts.catalogue import LANGUAGES
 from lessons import load_course
 
 from .streamlit_server import running_app
-from .test_browser import ARTIFACTS, PASSWORD, sign_in_teacher
-from .test_learner_matrix import LOCALES, VIEWPORTS, WAIT, Walk
+from .test_browser import PASSWORD, sign_in_teacher
+from .test_learner_matrix import LearnerWalk
+from .walk import LOCALES, VIEWPORTS, WAIT, Walk
 
 NOTES = {
     "nl": "<b>7♦</b> mag hier toch ook?",
@@ -39,7 +40,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 def send_report(walk: Walk, where: str, note: str) -> None:
     """Open the page's 'Report a problem', type `note`, send it: thanked in view."""
-    walk.settle()  # the form is filled in on the page as drawn at last
+    walk.idle()  # the form is filled in on the page as drawn at last
     folded = walk.page.locator("[data-testid='stExpander'] summary").filter(
         has_text=walk.words("report-problem")
     )
@@ -48,30 +49,27 @@ def send_report(walk: Walk, where: str, note: str) -> None:
     expect(box).to_be_visible(timeout=WAIT)
     box.fill(note)
     expect(box).to_have_value(note)
-    walk.page.locator("[class*='st-key-report-send-'] button").last.click()
-    walk.idle()
+    walk.click(walk.page.locator("[class*='st-key-report-send-'] button").last)
     thanks: Locator = walk.page.locator("[class*='st-key-report-said-']").last
     expect(thanks).to_contain_text(walk.words("report-thanks"), timeout=WAIT)
     walk.check(f"report-{where}", thanks)
-    ARTIFACTS.mkdir(exist_ok=True)
-    walk.page.screenshot(path=str(ARTIFACTS / f"report-{walk.code}-{where}.png"))
+    walk.screenshot(where)
 
 
 def to_the_first_card(walk: Walk) -> None:
     """A new match at the table, to the learner's first card: pass, or name a suit when the
     learner must."""
     walk.go_to("nav-play")
-    walk.page.locator(".st-key-play_start button").click()
-    walk.idle()
+    walk.click(".st-key-play_start button")
     for _ in range(10):
         if walk.visible("[class*='st-key-play-card-']"):
             return
         if walk.visible(".st-key-play-call-pass"):
-            walk.tap(".st-key-play-call-pass button")
+            walk.click(".st-key-play-call-pass button")
             if walk.visible(".st-key-play-call-pass"):
-                walk.tap("[class*='st-key-play-call-'] button")
+                walk.click("[class*='st-key-play-call-'] button")
         else:
-            walk.idle()
+            pytest.fail("the table offers nothing to do")
     pytest.fail("no card to play after the trump call")
 
 
@@ -81,7 +79,7 @@ def test_a_learners_reports_reach_the_teacher(
 ) -> None:
     url, data = server
     context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS["phone"])
-    walk = Walk(context.new_page(), code, "phone", data, name=f"Melder {code}")
+    walk = LearnerWalk(context.new_page(), code, "report", data, name=f"Melder {code}")
     teacher = browser.new_context(locale="en-GB", viewport=VIEWPORTS["desktop"])
     try:
         walk.first_visit(url)
@@ -89,13 +87,13 @@ def test_a_learners_reports_reach_the_teacher(
         send_report(walk, "drill", NOTES[code])
         lesson = load_course().lessons[0]
         walk.go_to("nav-learn")
-        walk.page.locator(f".st-key-open-{lesson.id} button").click()
-        walk.idle()
+        walk.click(f".st-key-open-{lesson.id} button")
         send_report(walk, "lesson", f"{NOTES[code]} (les)")
         to_the_first_card(walk)
         send_report(walk, "table", f"{NOTES[code]} (tafel)")
-        page = teacher.new_page()
-        sign_in_teacher(page, url)
+        reader = Walk(teacher.new_page(), who="report-teacher")
+        page = reader.page
+        sign_in_teacher(reader, url)
         summary = page.locator("[data-testid='stExpander'] summary").filter(
             has_text="Reports from learners"
         )
@@ -105,12 +103,11 @@ def test_a_learners_reports_reach_the_teacher(
         expect(mine).to_have_count(3, timeout=WAIT)
         expect(mine.first).to_contain_text(f"Their note: {NOTES[code]} (tafel)")  # as typed
         expect(mine.first.locator(".kj-card").first).to_be_visible()  # the position, drawn
-        mine.first.screenshot(path=str(ARTIFACTS / f"report-{code}-teacher.png"))
-        mine.first.get_by_role("button", name="Mark resolved").click()
-        expect(mine).to_have_count(2, timeout=WAIT)
+        reader.screenshot(code)
+        reader.click(mine.first.get_by_role("button", name="Mark resolved"))
+        expect(mine).to_have_count(2)
     except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        walk.page.screenshot(path=str(ARTIFACTS / f"report-{code}-failed.png"))
+        walk.screenshot("failed")
         raise
     finally:
         context.close()

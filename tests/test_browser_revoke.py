@@ -19,8 +19,8 @@ from klaverjas_trainer.texts import language, seat_name
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 
 from .streamlit_server import running_app
-from .test_browser import ARTIFACTS
-from .test_learner_matrix import LOCALES, VIEWPORTS, WAIT, Walk
+from .test_learner_matrix import LearnerWalk
+from .walk import LOCALES, VIEWPORTS
 
 WALKS = [(code, "phone") for code in LANGUAGES] + [("en", "desktop")]
 
@@ -60,17 +60,17 @@ def revoking_seed() -> int:
     raise AssertionError("no club match of 200 has an early opponent's revoke")
 
 
-def saved_game(walk: Walk) -> TableGame:
+def saved_game(walk: LearnerWalk) -> TableGame:
     store = walk.store()
     saved = store.load_game(store.learner(walk.name).id)
     assert saved is not None
     return TableGame.from_dict(saved[0])
 
 
-def call_revoke(walk: Walk, game: TableGame, revoke: Revoke) -> None:
+def call_revoke(walk: LearnerWalk, game: TableGame, revoke: Revoke) -> None:
     """Open "Verzaakt!" and choose the revoking player and the trick (each seen chosen)."""
     page = walk.page
-    walk.settle()  # the call is made on the table as drawn after the revoke
+    walk.idle()  # the call is made on the table as drawn after the revoke
     page.locator("[data-testid='stExpander'] summary").filter(
         has_text=walk.words("revoke-call-open")
     ).click()
@@ -94,43 +94,41 @@ def test_a_learner_calls_an_opponents_revoke(
     url, data = server
     seed = revoking_seed()
     context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS[device])
-    walk = Walk(context.new_page(), code, device, data, name=f"Beller {code} {device}")
+    walk = LearnerWalk(
+        context.new_page(), code, f"revoke-{device}", data, name=f"Beller {code} {device}"
+    )
     page = walk.page
     try:
         walk.first_visit(url)
         walk.go_to("nav-play")
         page.locator(".st-key-play_mode label").filter(
             has_text=walk.words("play-mode-club")
-        ).click()
+        ).click()  # in the new-match form: no run
         page.locator(".st-key-play_seed input").fill(str(seed))
-        page.locator(".st-key-play_start button").click()
-        walk.idle()
+        walk.click(".st-key-play_start button")
         for _ in range(60):
             game = saved_game(walk)
             if game.deal.revokes:
                 break
-            walk.tap(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
+            walk.click(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
         (revoke,) = game.deal.revokes
         call_revoke(walk, game, revoke)
-        page.locator(".st-key-revoke_call_submit button").click()
-        walk.idle()
+        walk.click(".st-key-revoke_call_submit button")
         verdict = page.locator("[data-testid='stAlert']").filter(
             has_text=walk.words("revoke-call-right")
         )
-        expect(verdict).to_be_visible(timeout=WAIT)
+        expect(verdict).to_be_visible()
         walk.check("called", verdict)
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"revoke-{code}-{device}-called.png"))
+        walk.screenshot("called")
         for _ in range(60):
             game = saved_game(walk)
             if game.phase in ("score", "over"):
                 break
-            walk.tap(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
+            walk.click(f".st-key-{next_move(game)} button >> visible=true")  # a phone hides one
         walk.check("score")
         assert game.score().revoked_by == revoke.seat.pair
     except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"revoke-{code}-{device}-failed.png"))
+        walk.screenshot("failed")
         raise
     finally:
         context.close()

@@ -9,19 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from klaverjas_core import Card
 from klaverjas_table import LEARNER, TableGame
 
-from .test_browser import (  # noqa: F401  (server: the running app, a fixture)
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    SIGN_IN_NAME,
-    server,
-)
-from .test_browser_journey import IDLE, VIEWPORTS, go_to
+from .test_browser import SIGN_IN_NAME, server  # noqa: F401  (server: the running app, a fixture)
+from .test_browser_journey import go_to
+from .walk import VIEWPORTS, Walk
 
 MATCH = 1000
 
@@ -32,67 +27,58 @@ def illegal_card() -> Card:
     return next(card for card in game.deal.hand(LEARNER) if card not in game.legal_cards())
 
 
-def deal(page: Page, mode: str) -> None:
+def deal(walk: Walk, mode: str) -> None:
     """A new match with this number, in coach or club mode (the form of the first visit or,
     with a game on, the one under "New match")."""
+    page = walk.page
     new_match = page.get_by_text("New match")
     if new_match.is_visible():
         new_match.click()
     form = page.locator("[data-testid='stForm']", has=page.get_by_label("Match number"))
     form.get_by_text("Club: " if mode == "club" else "Coach: ").click()
     form.get_by_label("Match number").fill(str(MATCH))
-    form.get_by_role("button", name="Deal the cards").click()
-    expect(page.get_by_text(f"match {MATCH}").first).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(300)
-    expect(page.locator(IDLE)).to_be_visible(timeout=30_000)
+    walk.click(form.get_by_role("button", name="Deal the cards"))
+    expect(page.get_by_text(f"match {MATCH}").first).to_be_visible()
 
 
-def tap(page: Page, card: Card) -> None:
-    page.locator(
-        f".st-key-play-card-{card.letters()} [data-testid^='stBaseButton'] >> visible=true"
-    ).click()
+def tap(walk: Walk, card: Card) -> None:
+    walk.click(f".st-key-play-card-{card.letters()} [data-testid^='stBaseButton'] >> visible=true")
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)
 def test_a_refused_card_and_a_called_revoke_are_in_view(
+    browser: Browser,
     server: tuple[str, Path],  # noqa: F811
     device: str,
 ) -> None:
     url, _ = server
     card = illegal_card()
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        size = VIEWPORTS[device]
-        page = browser.new_page(viewport=ViewportSize(width=size["width"], height=size["height"]))
-        idle = page.locator(IDLE)
-        page.goto(url)
-        expect(idle).to_be_visible(timeout=30_000)
-        page.locator(SIGN_IN_NAME).fill(f"Tafel {device}")
-        page.get_by_role("button", name="Start").click()
-        expect(page.get_by_text(f"Playing as Tafel {device}").first).to_be_attached(timeout=30_000)
-        go_to(page, "Play", device)
-        expect(page.get_by_label("Match number")).to_be_visible(timeout=30_000)
+    walk = Walk(browser.new_page(viewport=VIEWPORTS[device]), who=f"table-{device}")
+    page = walk.page
+    walk.open(url)
+    page.locator(SIGN_IN_NAME).fill(f"Tafel {device}")
+    walk.click(page.get_by_role("button", name="Start"))
+    expect(page.get_by_text(f"Playing as Tafel {device}").first).to_be_attached()
+    go_to(walk, "Play")
+    expect(page.get_by_label("Match number")).to_be_visible()
 
-        deal(page, "coach")
-        expect(page.get_by_text("Your turn")).to_be_visible(timeout=30_000)
-        tap(page, card)
-        refused = page.locator("[data-testid='stAlert']", has_text=f"{card} is not allowed")
-        expect(refused).to_be_visible(timeout=30_000)
-        expect(idle).to_be_visible(timeout=30_000)
-        expect(refused).to_be_in_viewport(ratio=1)  # all of it, where the learner looks
-        page.screenshot(path=str(ARTIFACTS / f"table-refused-{device}.png"))
+    deal(walk, "coach")
+    expect(page.get_by_text("Your turn")).to_be_visible()
+    tap(walk, card)
+    refused = page.locator("[data-testid='stAlert']", has_text=f"{card} is not allowed")
+    expect(refused).to_be_visible()
+    expect(refused).to_be_in_viewport(ratio=1)  # all of it, where the learner looks
+    walk.screenshot("refused")
 
-        deal(page, "club")
-        expect(page.get_by_text("Your turn")).to_be_visible(timeout=30_000)
-        tap(page, card)  # accepted in silence, as at a real table
-        turn = page.get_by_role("button", name="Turn the trick")
-        expect(turn).to_be_visible(timeout=30_000)
-        expect(page.locator("[data-testid='stAlert']", has_text="not allowed")).to_have_count(0)
-        turn.click()
-        called = page.locator("[data-testid='stAlert']", has_text="verzaakt")
-        expect(called).to_be_visible(timeout=30_000)
-        expect(idle).to_be_visible(timeout=30_000)
-        expect(called).to_be_in_viewport(ratio=1)
-        page.screenshot(path=str(ARTIFACTS / f"table-verzaakt-{device}.png"))
-        browser.close()
+    deal(walk, "club")
+    expect(page.get_by_text("Your turn")).to_be_visible()
+    tap(walk, card)  # accepted in silence, as at a real table
+    turn = page.get_by_role("button", name="Turn the trick")
+    expect(turn).to_be_visible()
+    expect(page.locator("[data-testid='stAlert']", has_text="not allowed")).to_have_count(0)
+    walk.click(turn)
+    called = page.locator("[data-testid='stAlert']", has_text="verzaakt")
+    expect(called).to_be_visible()
+    expect(called).to_be_in_viewport(ratio=1)
+    walk.screenshot("verzaakt")
+    page.close()

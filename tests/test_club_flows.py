@@ -32,13 +32,12 @@ DRILL, PROJECTOR = (
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
+def data_dir(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The flows' data folder, with no teacher password yet, and nothing cached of another."""
     monkeypatch.delenv("KLAVERJAS_TEACHER_PASSWORD", raising=False)
-    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
     _store.clear()
     _announce_setup_code.clear()
-    return tmp_path
+    return data_dir
 
 
 def club_of(data_dir: Path) -> ClubStore:

@@ -21,20 +21,18 @@ from pathlib import Path
 from typing import Final
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import TEACHER_PASSWORD_ENV, ClubStore
-from klaverjas_trainer.texts import language, t
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 
+from .accessibility import blocking_findings
 from .page_checks import foreign_words, page_problems, wrong_rank_letters
 from .streamlit_server import running_app
-from .test_accessibility import blocking_findings
-from .test_browser import ARTIFACTS
-from .test_learner_matrix import FEEDBACK, IDLE, LOCALES, WAIT, choose
+from .test_learner_matrix import FEEDBACK
+from .walk import LOCALES, WAIT, Walk
 
 TEACHER_SCREEN: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -56,7 +54,6 @@ PINS = ("4821", "1379")
 EVERY_SCREEN = "KLAVERJAS_CLUB_MATRIX_SHOTS"
 #: What Streamlit shows as an alert's text; the visible one is the reaction of a tab's form.
 VISIBLE_ALERT = "[data-testid='stAlert']:visible"
-AXE: Final = Axe()
 
 
 #: A data frame is drawn on a canvas (`page_checks` does not see it); its cells are also in a
@@ -89,23 +86,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         yield app.url, tmp_path
 
 
-@dataclass
-class Person:
-    """One person's browser at the evening, and what went wrong on their screens."""
-
-    page: Page
-    code: str
-    who: str  # "teacher", "learner-1", ...
-    phone: bool
-    problems: list[str]
-
-    def words(self, key: str, **fields: object) -> str:
-        with language(self.code):
-            return t(key, **fields)
-
-    def idle(self) -> None:
-        self.page.wait_for_timeout(250)  # a click's run may not have started yet
-        expect(self.page.locator(IDLE)).to_be_visible(timeout=WAIT)
+class Person(Walk):
+    """One person's browser at the evening: the page checks add the tables' cells."""
 
     def check(
         self, step: str, reaction: Locator | None = None, *, accessible: bool = False
@@ -113,39 +95,26 @@ class Person:
         """The page after `step`, as this person sees it; a screenshot when it has problems.
         With `accessible`, axe-core's serious and critical findings on it too."""
         self.idle()
-        if reaction is not None:  # drawn by the run; a scroll into view may follow it
-            expect(reaction.first).to_be_attached(timeout=WAIT)
-            self.page.wait_for_timeout(600)
+        if reaction is not None:
+            self.scrolled_to(reaction)
         found = page_problems(self.page, self.code, reaction) + grid_problems(self.page, self.code)
         if accessible:
-            found += blocking_findings(self.page, AXE)
+            found += blocking_findings(self.page)
         if found or os.environ.get(EVERY_SCREEN):
-            ARTIFACTS.mkdir(exist_ok=True)
-            shot = ARTIFACTS / f"club-matrix-{self.code}-{self.who}-{step}.png"
-            self.page.screenshot(path=str(shot))
+            self.screenshot(step)
             self.problems += [f"{self.who} {step}: {problem}" for problem in found]
 
-    def go_to(self, title_key: str) -> None:
-        """A page from the page list; on a phone the list is opened first."""
-        if self.phone:
-            self.page.locator("[data-testid='stExpandSidebarButton']").click()
-        nav = self.page.locator("[data-testid='stSidebarNav']")
-        nav.get_by_role("link", name=self.words(title_key), exact=True).click()
-        self.idle()
-
     def tab(self, key: str) -> None:
-        self.page.get_by_role("tab", name=self.words(key), exact=True).click()
-        self.page.wait_for_timeout(300)
-
-    def click(self, key: str) -> None:
-        """The button of the widget keyed `key`, and the run it starts."""
-        self.page.locator(f".st-key-{key} button").first.click()
-        self.idle()
+        """A tab of the page (drawn already: no run)."""
+        tab = self.page.get_by_role("tab", name=self.words(key), exact=True)
+        tab.click()
+        expect(tab).to_have_attribute("aria-selected", "true")
 
     def fill(self, key: str, value: str) -> None:
         field_ = self.page.locator(f".st-key-{key} input")
         field_.fill(value)
         field_.press("Tab")  # a number field takes its value when left
+        expect(field_).to_have_value(value)
 
 
 @dataclass
@@ -162,7 +131,7 @@ class Evening:
 
     def person(self, who: str, viewport: ViewportSize) -> Person:
         context = self.browser.new_context(locale=LOCALES[self.code], viewport=viewport)
-        person = Person(context.new_page(), self.code, who, viewport == PHONE, self.problems)
+        person = Person(context.new_page(), self.code, f"club-{who}", problems=self.problems)
         self.people.append(person)
         return person
 
@@ -177,8 +146,7 @@ class Evening:
 def claim_the_club(teacher: Person, evening: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Club page asks for the set-up code from the server's log (read here as the operator
     does, `python -m klaverjas_trainer.storage setup-code`), then the password, twice."""
-    teacher.page.goto(evening.url)
-    teacher.idle()
+    teacher.open(evening.url)
     teacher.go_to("nav-teacher")
     expect(teacher.page.locator(".st-key-setup_code input")).to_be_visible(timeout=WAIT)
     teacher.check("club-first-open", teacher.page.locator(".st-key-setup_code"))
@@ -188,7 +156,7 @@ def claim_the_club(teacher: Person, evening: Evening, monkeypatch: pytest.Monkey
     teacher.fill("setup_code", setup_code.lower())  # as read from a log: case does not matter
     teacher.fill("new_password", PASSWORD)
     teacher.fill("new_password2", PASSWORD)
-    teacher.click("set_password")
+    teacher.click(".st-key-set_password button")
     group_name = teacher.page.locator(".st-key-group_name input")
     expect(group_name).to_be_visible(timeout=WAIT)
     teacher.check("password-chosen", group_name)
@@ -205,8 +173,8 @@ def make_the_group(teacher: Person, name: str) -> str:
     page.locator(".st-key-group_variants button").filter(
         has_text=teacher.words("variant-four_low_100")
     ).click()
-    choose(page, ".st-key-group_language", language_name(teacher.code))
-    teacher.click("create_group")
+    teacher.choose(".st-key-group_language", language_name(teacher.code), runs=False)
+    teacher.click(".st-key-create_group button")
     shown = page.locator("[data-testid='stMarkdownContainer'] h1 code")
     expect(shown).to_be_visible(timeout=WAIT)
     teacher.check("group-created", page.locator(VISIBLE_ALERT), accessible=True)
@@ -216,27 +184,25 @@ def make_the_group(teacher: Person, name: str) -> str:
 def assign_set_and_deal(teacher: Person) -> None:
     page = teacher.page
     teacher.tab("tab-assign")
-    choose(page, ".st-key-assign_kind", teacher.words(f"kind-{SET_KIND}"))
-    teacher.idle()
+    teacher.choose(".st-key-assign_kind", teacher.words(f"kind-{SET_KIND}"))
     teacher.fill("assign_count", str(SET_COUNT))
     teacher.fill("assign_seed", str(SET_SEED))
-    teacher.click("assign_button")
+    teacher.click(".st-key-assign_button button")
     teacher.check("set-assigned", page.locator(VISIBLE_ALERT), accessible=True)
     teacher.tab("tab-deal")
     teacher.fill("deal_number", str(DEAL_NUMBER))
-    teacher.click("assign_deal")
+    teacher.click(".st-key-assign_deal button")
     teacher.check("deal-assigned", page.locator(VISIBLE_ALERT), accessible=True)
 
 
 def see_the_dashboard(teacher: Person, names: tuple[str, ...]) -> None:
     """The Club page again (a run with the learners' answers): the heat-map and completion."""
     page = teacher.page
-    page.reload()
-    teacher.idle()
+    teacher.reload()
     if page.locator(".st-key-teacher_password input").is_visible():  # the sign-in is kept...
         teacher.problems.append("teacher dashboard: the reload asked for the password again")
         teacher.fill("teacher_password", PASSWORD)
-        teacher.click("teacher_sign_in")
+        teacher.click(".st-key-teacher_sign_in button")
     teacher.tab("tab-dashboard")
     heading = page.get_by_role("heading", name=teacher.words("heatmap"))
     expect(heading).to_be_visible(timeout=WAIT)
@@ -245,13 +211,13 @@ def see_the_dashboard(teacher: Person, names: tuple[str, ...]) -> None:
     expect(chart).to_be_visible()
     for name in names:  # both learners have a row of the heat-map, and of the completion
         expect(chart).to_contain_text(name)
-    for _ in range(40):  # the tables' screen-reader cells are filled after they are drawn
-        completion = grid_cells(page)
-        if all(completion.count(name) >= 2 for name in names):  # heat-map table, completion
-            break
-        page.wait_for_timeout(250)
-    else:
-        pytest.fail(f"the dashboard's tables do not name both learners: {completion}")
+    # The tables' screen-reader cells are filled after they are drawn: both learners in the
+    # heat-map's table and the completion's.
+    page.wait_for_function(
+        f"names => names.every(name => ({GRID_CELLS})().filter(c => c === name).length >= 2)",
+        arg=list(names),
+        timeout=WAIT,
+    )
     teacher.check("dashboard", heading, accessible=True)
 
 
@@ -259,15 +225,14 @@ def project_the_set(teacher: Person) -> None:
     """The projector on the wall: the set's first puzzle, then its answer."""
     page = teacher.page
     page.set_viewport_size(WALL)
-    page.get_by_role("link", name=teacher.words("nav-projector")).first.click()
-    teacher.idle()
+    teacher.click(page.get_by_role("link", name=teacher.words("nav-projector")).first)
     bar = page.locator(".st-key-presenter-bar")
     expect(bar).to_be_visible(timeout=WAIT)
     expect(bar.get_by_text(teacher.words("puzzle-of", n=1, count=SET_COUNT))).to_be_visible()
     board = page.locator(".kj-table, .kj-tricks, .kj-card").first
     expect(board).to_be_visible()
     teacher.check("projector", board, accessible=True)
-    teacher.click("presenter_reveal")
+    teacher.click(".st-key-presenter_reveal button")
     expect(page.locator(".st-key-presenter_reveal button")).to_contain_text(
         teacher.words("presenter-hide"), timeout=WAIT
     )
@@ -281,8 +246,7 @@ def project_the_set(teacher: Person) -> None:
 
 def join(learner: Person, url: str, join_code: str, name: str, pin: str) -> None:
     page = learner.page
-    page.goto(url)
-    learner.idle()
+    learner.open(url)
     learner.check("first-visit")
     learner.go_to("nav-settings")
     expect(page.locator(".st-key-join_code input")).to_be_visible(timeout=WAIT)
@@ -290,7 +254,7 @@ def join(learner: Person, url: str, join_code: str, name: str, pin: str) -> None
     learner.fill("join_code", join_code.lower())  # typed as heard
     learner.fill("join_name", name)
     learner.fill("join_pin", pin)
-    learner.click("join_button")
+    learner.click(".st-key-join_button button")
     confirmation = page.locator(".st-key-profile_top [data-testid='stAlert']")
     expect(confirmation).to_be_visible(timeout=WAIT)
     learner.check("joined", confirmation, accessible=True)
@@ -302,12 +266,11 @@ def answer_from_assignments(learner: Person, assignment_id: int) -> None:
     start = page.locator(f".st-key-assignment-{assignment_id} button")
     expect(start).to_be_visible(timeout=WAIT)
     learner.check("home-assignments", start, accessible=True)
-    start.click()
-    learner.idle()
+    learner.click(start)
     expect(page.locator(".st-key-answer_button button")).to_be_visible(timeout=WAIT)
     learner.check("set-puzzle", page.locator("[class*='st-key-reply-']"))
     page.locator("[class*='st-key-reply-'] button").first.click()  # any answer: "yes"
-    learner.click("answer_button")
+    learner.click(".st-key-answer_button button")
     learner.check("set-answered", page.locator(FEEDBACK), accessible=True)
 
 
@@ -351,8 +314,7 @@ def test_a_club_evening_in_the_teachers_language(
         see_the_dashboard(teacher, names)
         project_the_set(teacher)
     except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        current.page.screenshot(path=str(ARTIFACTS / f"club-matrix-{code}-failed.png"))
+        current.screenshot("failed")
         raise
     finally:
         evening.close()

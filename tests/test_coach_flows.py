@@ -15,9 +15,7 @@ from klaverjas_trainer.storage.findings import Findings
 from puzzles import Puzzle
 from puzzles.discriminating import discriminating_puzzle
 
-from .test_app_flows import DRILL, PROGRESS, data_dir, drill_puzzle, fresh_app, sign_in, stored
-
-__all__ = ["data_dir"]  # the fixture, shared
+from .test_app_flows import DRILL, PROGRESS, drill_puzzle, fresh_app, sign_in, stored
 
 OVERTRUMP = BY_NAME["always-overtrump"]
 SENTENCE = (

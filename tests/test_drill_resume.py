@@ -5,7 +5,6 @@ transaction, so a database that fails loses nothing and grades nothing unsaved."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +21,6 @@ from puzzles import Puzzle, generate
 from .conftest import postgres_url
 from .streamlit_server import fresh_database
 from .test_app_flows import DRILL, HOME, drill_puzzle, fresh_app, sign_in, stored
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
-    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
-    yield tmp_path
 
 
 def answers_of(data_dir: Path, name: str) -> int:

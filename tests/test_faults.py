@@ -14,11 +14,9 @@ from klaverjas_core import parse_cards
 from klaverjas_trainer.storage import ProgressStore, StorageError
 from klaverjas_trainer.storage.drill_places import DrillPlaces
 
-from .test_app_flows import DRILL, LEARN, data_dir, drill_puzzle, fresh_app, sign_in, stored
+from .test_app_flows import DRILL, LEARN, drill_puzzle, fresh_app, sign_in, stored
 
 pytestmark = pytest.mark.security  # the trust probes (issue 15)
-
-__all__ = ["data_dir"]  # the fixture, shared with the app flows
 
 
 class DiskFull:

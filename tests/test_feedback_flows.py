@@ -4,7 +4,6 @@ a lesson step before the answer is shown (the reason, not the allowed cards), an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,13 +17,6 @@ from puzzles import Puzzle
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer_app.py")
 PAGES = "klaverjas_trainer/app/pages"
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
-    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
-    yield tmp_path
 
 
 def signed_in(code: str) -> AppTest:

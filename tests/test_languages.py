@@ -5,7 +5,6 @@ lesson step in every language, and the main flows of the app with no English lef
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -93,11 +92,10 @@ def english_left(app: AppTest) -> list[str]:
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
-    monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
+def data_dir(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The flows' data folder, with a teacher password set."""
     monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "club-secret")
-    yield tmp_path
+    return data_dir
 
 
 def app_in(code: str) -> AppTest:

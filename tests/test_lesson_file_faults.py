@@ -17,9 +17,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_trainer.app import services
 from lessons import LessonError, load_course
 from lessons.loader import COURSE_DIR
-from tests.test_app_flows import HOME, LEARN, PROGRESS, data_dir, fresh_app, sign_in
-
-__all__ = ["data_dir"]  # the fixture, re-used
+from tests.test_app_flows import HOME, LEARN, PROGRESS, fresh_app, sign_in
 
 pytestmark = pytest.mark.security  # the trust probes (issue 15)
 

@@ -14,12 +14,11 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.limits import FREE_SHARED_TRIES, FREE_TRIES, TooManyTriesError
 
-from .test_app_flows import data_dir, fresh_app
+from .test_app_flows import fresh_app
 from .test_club_flows import TEACHER
 from .test_limits import Clock
 from .test_sign_in import Browser
 
-__all__ = ["data_dir"]  # the fixture, re-used
 pytestmark = pytest.mark.security
 
 

@@ -17,10 +17,9 @@ from klaverjas_table.analysis import analyse_deal
 from klaverjas_table.table import OPPONENTS
 from klaverjas_trainer.app.play_views import ledger_table
 from klaverjas_trainer.storage.analyses import Analyses
-from tests.test_app_flows import PROGRESS, answers_of, data_dir, fresh_app, sign_in, stored
+from tests.test_app_flows import PROGRESS, answers_of, fresh_app, sign_in, stored
 
 PLAY = "klaverjas_trainer/app/pages/play_page.py"
-__all__ = ["data_dir"]  # the fixture, re-used
 
 
 @pytest.fixture(autouse=True)

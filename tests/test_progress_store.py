@@ -4,7 +4,6 @@ database gives a clear message."""
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -23,7 +22,7 @@ from klaverjas_trainer.storage import (
 )
 from klaverjas_trainer.storage.schema import LATEST, migrate
 
-POSTGRES_URL = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL", "")
+from .conftest import postgres_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -31,11 +30,7 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     if request.param == "sqlite":
         engine = make_engine(f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
     else:
-        if not POSTGRES_URL:
-            if os.environ.get("CI"):
-                pytest.fail("CI must provide KLAVERJAS_TEST_POSTGRES_URL (see .ci/run)")
-            pytest.skip("no PostgreSQL server given (set KLAVERJAS_TEST_POSTGRES_URL)")
-        engine = make_engine(POSTGRES_URL)
+        engine = make_engine(postgres_url())
         with engine.begin() as connection:
             for table in ("answers", "lesson_progress", "learners", "schema_version"):
                 connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))

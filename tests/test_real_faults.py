@@ -6,20 +6,21 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import subprocess
-import time
+import tempfile
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 from streamlit.testing.v1 import AppTest
 
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 
 from .conftest import postgres_url
+from .streamlit_server import free_port
 from .test_app_flows import DRILL, drill_puzzle, fresh_app, sign_in
 from .test_faults import acknowledged
 from .test_play_flows import game_of, start, step
@@ -133,35 +134,44 @@ def test_a_full_disk_holds_the_game_at_the_table_until_the_move_is_stored(
 
 
 class Postgres:
-    """The test PostgreSQL cluster, stopped and started for real."""
+    """A PostgreSQL server of this test's own, stopped and started for real. It is not the
+    server the other tests share: they may be running beside this one (pytest-xdist), and a
+    stop would cut them off. Made with Debian's `initdb` in a folder of its own, run as the
+    `postgres` user (the server refuses root) on a free port of 127.0.0.1."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.version = sorted(os.listdir("/usr/lib/postgresql"), key=int)[-1]
+    def __init__(self, folder: Path) -> None:
+        version = sorted(os.listdir("/usr/lib/postgresql"), key=int)[-1]
+        self.bin = Path("/usr/lib/postgresql") / version / "bin"
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"postgresql+psycopg://trainer@127.0.0.1:{self.port}/postgres"
 
-    def _cluster(self, action: str, *options: str) -> None:
+    def _run(self, program: str, *arguments: str) -> None:
         subprocess.run(
-            ["pg_ctlcluster", self.version, "main", action, *options],
+            ["runuser", "-u", "postgres", "--", str(self.bin / program), *arguments],
             check=True,
             capture_output=True,
         )
 
-    def stop(self) -> None:
-        self._cluster("stop", "-m", "fast")
+    def create(self) -> None:
+        shutil.chown(self.folder, "postgres")
+        self._run("initdb", "-D", str(self.folder / "data"), "-U", "trainer", "--auth=trust")
+        self.start()
 
-    @staticmethod
-    def ready() -> bool:
-        return subprocess.run(["pg_isready", "-h", "127.0.0.1", "-q"], check=False).returncode == 0
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+
+    def ready(self) -> bool:
+        ready = ["pg_isready", "-h", "127.0.0.1", "-p", str(self.port), "-q"]
+        return subprocess.run(ready, check=False).returncode == 0
 
     def start(self) -> None:
         if self.ready():
             return
-        self._cluster("start")
-        for _ in range(60):
-            if self.ready():
-                return
-            time.sleep(0.5)
-        raise AssertionError("PostgreSQL did not come back")
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-o", options, "-w",
+                  "-l", str(self.folder / "server.log"), "start")  # fmt: skip
+        assert self.ready(), "PostgreSQL did not come back"
 
     def answers(self) -> int:
         store = ProgressStore(make_engine(self.url))
@@ -173,24 +183,24 @@ class Postgres:
 
 @pytest.fixture
 def postgres(monkeypatch: pytest.MonkeyPatch) -> Iterator[Postgres]:
-    url = postgres_url()
-    engine = create_engine(url)
-    with engine.begin() as connection:  # an empty database
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-    monkeypatch.setenv("KLAVERJAS_DATABASE_URL", url)
+    postgres_url()  # only where the suite has PostgreSQL (CI must)
+    if os.geteuid() != 0:
+        pytest.skip("a server of its own is started as the postgres user: needs root")
+    server = Postgres(Path(tempfile.mkdtemp(prefix="kj-postgres-")))
+    server.create()
+    monkeypatch.setenv("KLAVERJAS_DATABASE_URL", server.url)
     monkeypatch.setenv("KLAVERJAS_PLAY_PACE", "0")
-    server = Postgres(url)
     try:
         yield server
     finally:
-        server.start()  # whatever happened, the next tests find it running
         _store.clear()
         with warnings.catch_warnings():
             # Connections the server's stop cut off are dropped here, not mid-way another test.
             warnings.simplefilter("ignore", ResourceWarning)
             gc.collect()
+        if server.ready():
+            server.stop()
+        shutil.rmtree(server.folder, ignore_errors=True)
 
 
 @pytest.mark.filterwarnings("ignore::ResourceWarning")

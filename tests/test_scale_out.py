@@ -35,9 +35,9 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 
 from .conftest import postgres_url
 from .streamlit_server import NGINX, Front, RunningApp, fresh_database, nginx_front, running_app
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, SIGN_IN_NAME
+from .test_browser import SIGN_IN_NAME
+from .walk import CHROMIUM, CHROMIUM_ARGS, Walk
 
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 PILLS = "[data-testid='stForm'] button[data-variant='pills']"
 EVIL = "http://evil.example"
 
@@ -204,25 +204,24 @@ def test_a_learner_moves_to_the_other_process_without_losing_anything(club: Club
         context = browser.new_context(  # the self-signed certificate, accepted as on a phone
             ignore_https_errors=True, viewport={"width": 1100, "height": 1000}
         )
-        page = context.new_page()
-        idle = page.locator(IDLE)
+        walk = Walk(context.new_page(), who="mover")
+        page = walk.page
         url = club.front.url
-        page.goto(f"{url}/profile")
-        expect(idle).to_be_visible(timeout=30_000)
+        walk.open(f"{url}/profile")
         route = next(c for c in context.cookies() if c["name"] == "kj_route")
         assert route["secure"] and route["httpOnly"] and route["sameSite"] == "Lax"
         page.locator(SIGN_IN_NAME).fill("Mover")
-        page.get_by_role("button", name="Start").click()
-        expect(page.get_by_text("Playing as Mover").first).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(500)  # the sign-in cookie is written after the run
+        walk.click(page.get_by_role("button", name="Start"))
+        expect(page.get_by_text("Playing as Mover").first).to_be_visible()
+        walk.cookie_kept("kj_learner")
         kept = next(c for c in context.cookies() if c["name"] == "kj_learner")
         assert kept["secure"]  # over HTTPS the page writes its sign-in cookie Secure
-        page.goto(f"{url}/drill")
-        page.get_by_role("button", name="Continue as Mover").click()
-        expect(page.get_by_text("Your hand")).to_be_visible(timeout=30_000)
+        walk.open(f"{url}/drill")
+        walk.click(page.get_by_role("button", name="Continue as Mover"))
+        expect(page.get_by_text("Your hand")).to_be_visible()
         page.locator(PILLS).first.click()
-        page.get_by_role("button", name="Answer").click()
-        expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+        walk.click(page.get_by_role("button", name="Answer"))
+        expect(page.get_by_text("Rule:").first).to_be_visible()
         first = serving(access_log, route["value"])
         assert len(set(first)) == 1  # the browser stayed with one process
         stopped = next(a for a in club.apps if port_of(a) == first[-1])
@@ -230,16 +229,15 @@ def test_a_learner_moves_to_the_other_process_without_losing_anything(club: Club
 
         # The page reconnects through nginx, now to the other process: a new session there.
         expect(page.get_by_role("button", name="Continue as Mover")).to_be_visible(timeout=60_000)
-        page.get_by_role("button", name="Continue as Mover").click()
+        walk.click(page.get_by_role("button", name="Continue as Mover"))
         # The drill's place came along: the answered puzzle, its stored reply locked.
-        expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("Rule:").first).to_be_visible()
         expect(page.locator(PILLS).first).to_be_disabled()
-        page.get_by_role("button", name="Next puzzle").click()
-        expect(page.locator(PILLS).first).to_be_enabled(timeout=30_000)
+        walk.click(page.get_by_role("button", name="Next puzzle"))
+        expect(page.locator(PILLS).first).to_be_enabled()
         page.locator(PILLS).first.click()
-        page.get_by_role("button", name="Answer").click()
-        expect(page.get_by_text("Rule:").first).to_be_visible(timeout=30_000)
-        expect(idle).to_be_visible(timeout=30_000)
+        walk.click(page.get_by_role("button", name="Answer"))
+        expect(page.get_by_text("Rule:").first).to_be_visible()
         browser.close()  # nginx logs a page connection when it closes
     other = next(port_of(a) for a in club.apps if a is not stopped)
     streams = serving(access_log, route["value"])

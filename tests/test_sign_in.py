@@ -16,10 +16,9 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.tokens import Tokens
 
-from .test_app_flows import APP, DRILL, PROFILE, data_dir, fresh_app, sign_in
+from .test_app_flows import APP, DRILL, PROFILE, fresh_app, sign_in
 from .test_club_flows import PROJECTOR, TEACHER
 
-__all__ = ["data_dir"]  # the fixture, re-used
 pytestmark = pytest.mark.security
 
 

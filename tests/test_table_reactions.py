@@ -16,10 +16,8 @@ from klaverjas_table import TableGame
 from klaverjas_trainer.app import play_views
 from klaverjas_trainer.storage.stats import rule_stats
 from klaverjas_trainer.texts import card_text, language
-from tests.test_app_flows import answers_of, data_dir, fresh_app, sign_in, stored
+from tests.test_app_flows import answers_of, fresh_app, sign_in, stored
 from tests.test_play_flows import PLAY, game_of, start, step
-
-__all__ = ["data_dir"]  # the fixture, re-used
 
 SEATS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 DUTCH_SEATS = {Seat.NORTH: "Noord", Seat.EAST: "Oost", Seat.SOUTH: "Zuid", Seat.WEST: "West"}

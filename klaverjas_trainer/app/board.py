@@ -11,6 +11,7 @@ import streamlit as st
 from klaverjas_core import Card, RuleSet, Seat, Suit
 from klaverjas_questions import question_kind
 from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
+from klaverjas_trainer.app.in_view import later
 from klaverjas_trainer.app.services import Profile, profile
 from klaverjas_trainer.app.table_view import TABLE_CSS, table_html, tricks_html
 from klaverjas_trainer.seating import leader_of, trick_by_seat
@@ -26,13 +27,12 @@ def style() -> None:
 
 
 #: Focus the first control of the question (a card to tap, a choice, a number) once it is drawn.
-FOCUS_SCRIPT = """<script>
-setTimeout(function () {
+FOCUS: Final = """
   var form = document.querySelector("[data-testid='stForm']");
   var first = form && form.querySelector("button[data-variant], input, button");
   if (first) { first.focus({preventScroll: false}); }
-}, 250);
-</script>"""
+"""
+FOCUS_SCRIPT: Final = f"<script>{later(FOCUS, 250)}</script>"
 
 
 def focus_first_answer() -> None:

@@ -15,10 +15,21 @@ from typing import Final
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+
+def later(body: str, wait: int) -> str:
+    """JavaScript that runs `body` (statements) `wait` ms from now, once the page is drawn.
+    Until then `window.kjMoving` counts it: the page is still about to move (a scroll, a
+    focus), which a browser test waits for as a person's eye does."""
+    return (
+        "window.kjMoving = (window.kjMoving || 0) + 1;\n"
+        f"setTimeout(function () {{\n  try {{ {body} }} finally {{ window.kjMoving -= 1; }}\n"
+        f"}}, {wait});"
+    )
+
+
 #: The script: the container's top just below the page's header bar (always, or when a part of
 #: it is off screen; a box taller than the screen shows its top, others scroll the least).
-SCRIPT: Final = """<script data-nonce="%(nonce)s">
-setTimeout(function () {
+SCROLL: Final = """
   var box = document.querySelector(%(selector)s);
   if (!box) { return; }
   var r = box.getBoundingClientRect(), top = 72, always = %(always)s;
@@ -27,18 +38,13 @@ setTimeout(function () {
   if (!always && r.top >= top && r.bottom <= window.innerHeight) { return; }
   var tall = r.height > window.innerHeight - top;
   box.scrollIntoView({block: always || tall ? "start" : "nearest", behavior: "instant"});
-}, %(wait)d);
-</script>"""
+"""
 
 
 def _scroll(key: str, *, always: bool, wait: int, where: DeltaGenerator | None) -> None:
     # Each call is a new script (a nonce), so the browser runs it again after every tap.
-    script = SCRIPT % {
-        "nonce": time.monotonic_ns(),
-        "selector": json.dumps(f".st-key-{key}"),
-        "always": json.dumps(always),
-        "wait": wait,
-    }
+    body = SCROLL % {"selector": json.dumps(f".st-key-{key}"), "always": json.dumps(always)}
+    script = f'<script data-nonce="{time.monotonic_ns()}">{later(body, wait)}</script>'
     (where or st).html(script, unsafe_allow_javascript=True, width=1)
 
 

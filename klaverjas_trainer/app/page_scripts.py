@@ -11,19 +11,24 @@ from typing import Final
 
 import streamlit as st
 
+from klaverjas_trainer.app.in_view import later
+
 #: Below this width Streamlit lays the sidebar over the page instead of beside it.
 PHONE_WIDTH: Final = 768
 
+#: Fold the page list away, once the tap on a page has been taken.
+FOLD: Final = later(
+    """var fold = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
+  if (fold) { fold.click(); }""",
+    150,
+)
 SCRIPTS: Final = f"""<script>
 if (!window.kjPageScripts) {{
   window.kjPageScripts = true;
   document.addEventListener("click", function (event) {{
     var link = event.target.closest && event.target.closest("[data-testid='stSidebarNavLink']");
     if (!link || window.innerWidth >= {PHONE_WIDTH}) {{ return; }}
-    setTimeout(function () {{
-      var fold = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
-      if (fold) {{ fold.click(); }}
-    }}, 150);
+    {FOLD}
   }}, true);
   document.addEventListener("keydown", function (event) {{
     if (event.key !== "Enter" || event.shiftKey || event.ctrlKey || event.altKey
