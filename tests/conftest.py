@@ -85,14 +85,16 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-#: Files whose tests take longest (a browser walk, a day of guesses), longest first: they are
-#: handed out first, so the short tests fill the workers around them instead of a long one
+#: Files whose tests take longest (the browser walks, a day of guesses), longest first: they
+#: are handed out first, so the short tests fill the workers around them instead of a long one
 #: starting last (measured with `--durations`).
 LONG_FIRST: Final = (
-    "test_learner_matrix.py", "test_club_matrix.py", "test_limits.py", "test_accessibility.py",
-    "test_one_answer.py", "test_browser_coach.py", "test_explanations.py", "test_lock_out.py",
-    "test_table.py", "test_scale_out.py", "test_guessing_race.py", "test_browser_reports.py",
-    "test_browser_revoke.py", "test_browser.py", "test_browser_journey.py",
+    "test_learner_matrix.py", "test_accessibility.py", "test_browser_coach.py",
+    "test_club_matrix.py", "test_limits.py", "test_one_answer.py", "test_browser_reports.py",
+    "test_browser.py", "test_browser_revoke.py", "test_guessing_race.py", "test_scale_out.py",
+    "test_browser_journey.py", "test_explanations.py", "test_lock_out.py", "test_table.py",
+    "test_browser_phone_club.py", "test_browser_table.py", "test_deploy_recipe.py",
+    "test_guessing_server.py", "test_load_ws.py",
 )  # fmt: skip
 
 

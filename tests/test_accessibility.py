@@ -32,6 +32,8 @@ FACES = """buttons => buttons.map(b => [
   b.querySelector("[data-testid='stMarkdownContainer']").innerText.trim(),
   getComputedStyle(b).borderTopColor])"""
 PILLS = "[data-testid='stForm'] button[data-variant='pills']"
+#: The feedback on an answer, right or wrong (only an error is an ARIA alert).
+FEEDBACK = "[data-testid='stAlert']"
 #: A chart as drawn (after the run, by its own script).
 CHART = "[data-testid='stVegaLiteChart'] :is(canvas, svg)"
 
@@ -67,12 +69,12 @@ def reload_the_drill(walk: Walk) -> None:
     """A reload (a new session): "Continue as", then the same puzzle, answered as it was."""
     page = walk.page
     hand = page.locator(PILLS).evaluate_all(FACES)
-    feedback = page.get_by_role("alert").first.inner_text()
+    feedback = page.locator(FEEDBACK).first.inner_text()
     walk.reload()
     walk.click(page.get_by_role("button", name="Continue as Ada"))
     expect(page.get_by_text("Rule:").first).to_be_visible()
     expect(page.locator(PILLS).first).to_be_visible()
-    assert page.get_by_role("alert").first.inner_text() == feedback
+    assert page.locator(FEEDBACK).first.inner_text() == feedback
     assert [text for text, _ in page.locator(PILLS).evaluate_all(FACES)] == [
         text for text, _ in hand
     ]

@@ -1,7 +1,7 @@
 """The coach in Debian's chromium, in every language at phone and desktop width: a learner whose
 answers show a wrong rule answers one more puzzle that way and reads, in view and in their own
 language, the wrong rule in one sentence with what it answers here; "Practise this" starts the
-practice, and Progress lists the wrong rule. Screenshots: ``artifacts/coach-<lang>-<device>-*``.
+practice, and Progress lists the wrong rule. Screenshots: ``artifacts/coach-<device>-<lang>-*``.
 """
 
 from __future__ import annotations

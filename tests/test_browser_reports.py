@@ -2,7 +2,7 @@
 drill puzzle, a lesson step and a card to play at the table (each thanked in view, in their
 language); the teacher, at a desktop, finds the three on the Club page with the note shown as
 typed (markup escaped) and the position drawn, and marks one resolved. Screenshots:
-``artifacts/report-<lang>-*.png``."""
+``artifacts/report-<lang>-*.png`` (the teacher's view: ``report-teacher-*``)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ completion) and puts the set's puzzle and its answer on the projector (1920 x 10
 After each action the page is checked as its reader sees it (`page_checks`): no word of another
 language, the reaction in view, nothing wider than the screen, the language's rank letters.
 Every problem of an evening is said at once, with a screenshot of each screen that had one
-(``artifacts/club-matrix-<language>-<step>.png``)."""
+(``artifacts/club-<person>-<language>-<step>.png``)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ score sheet, the stronger player's analysis), Progress, a reload that keeps the 
 switch of language. After each action the page is checked as the learner sees it (`page_checks`): no
 word of another language, the reaction in view, nothing wider than the screen, the language's
 rank letters. Every problem of a walk is said at once, with a screenshot of each screen that
-had one (``artifacts/matrix-<language>-<device>-<step>.png``)."""
+had one (``artifacts/matrix-<device>-<language>-<step>.png``)."""
 
 from __future__ import annotations
 

@@ -265,20 +265,17 @@ class Walk:
             self.after(lambda: self.choose(box, option, avoid=avoid, runs=False))
             return
         combobox = self.page.locator(box).get_by_role("combobox")
-        listbox = self.page.get_by_role("listbox")
-        for _ in range(3):  # a tap on a box that kept the focus of the last choice may not open it
-            combobox.scroll_into_view_if_needed()
-            combobox.click()
-            try:
-                expect(listbox).to_be_visible(timeout=5_000)
-                break
-            except AssertionError:
-                self.page.keyboard.press("Escape")
-        expect(listbox).to_be_visible()
-        if option is None:
-            options = self.page.get_by_role("option")
-            texts = [text.strip() for text in options.all_inner_texts()]
-            options.nth(next(n for n, text in enumerate(texts) if text != avoid)).click()
-            return
-        self.page.keyboard.type(option)  # filters the list (a long one shows only some options)
-        self.page.get_by_role("option", name=option, exact=True).first.click()
+        combobox.fill("")
+        if option is not None:
+            combobox.press_sequentially(option)  # filters the list (a long one shows a part)
+        options = self.page.get_by_role("option")
+        if option is not None:
+            options = options.filter(has_text=option)
+        try:
+            expect(options.first).to_be_visible(timeout=3_000)
+        except AssertionError:  # typing opens the list, but not always in a box that had focus
+            combobox.press("ArrowDown")
+            expect(options.first).to_be_visible()
+        texts = [text.strip() for text in options.all_inner_texts()]
+        wanted = option if option is not None else next(s for s in texts if s != avoid)
+        options.nth(texts.index(wanted)).click()
