@@ -276,6 +276,8 @@ class Walk:
         except AssertionError:  # typing opens the list, but not always in a box that had focus
             combobox.press("ArrowDown")
             expect(options.first).to_be_visible()
+        if option is not None:
+            self.page.get_by_role("option", name=option, exact=True).first.click()
+            return
         texts = [text.strip() for text in options.all_inner_texts()]
-        wanted = option if option is not None else next(s for s in texts if s != avoid)
-        options.nth(texts.index(wanted)).click()
+        options.nth(next(n for n, text in enumerate(texts) if text != avoid)).click()
