@@ -264,20 +264,28 @@ class Walk:
         if runs:
             self.after(lambda: self.choose(box, option, avoid=avoid, runs=False))
             return
+        for _ in range(3):  # a list that closes under the finger (a busy page) is opened again
+            try:
+                self._pick_option(box, option, avoid)
+                return
+            except (AssertionError, PlaywrightTimeout):
+                self.page.keyboard.press("Escape")
+        self._pick_option(box, option, avoid)
+
+    def _pick_option(self, box: str, option: str | None, avoid: str | None) -> None:
         combobox = self.page.locator(box).get_by_role("combobox")
         combobox.fill("")
         if option is not None:
             combobox.press_sequentially(option)  # filters the list (a long one shows a part)
         options = self.page.get_by_role("option")
         if option is not None:
-            options = options.filter(has_text=option)
+            options = self.page.get_by_role("option", name=option, exact=True)
         try:
-            expect(options.first).to_be_visible(timeout=3_000)
+            expect(options.first).to_be_visible(timeout=5_000)
         except AssertionError:  # typing opens the list, but not always in a box that had focus
             combobox.press("ArrowDown")
-            expect(options.first).to_be_visible()
-        if option is not None:
-            self.page.get_by_role("option", name=option, exact=True).first.click()
-            return
-        texts = [text.strip() for text in options.all_inner_texts()]
-        options.nth(next(n for n, text in enumerate(texts) if text != avoid)).click()
+            expect(options.first).to_be_visible(timeout=10_000)
+        if option is None:
+            texts = [text.strip() for text in options.all_inner_texts()]
+            options = options.nth(next(n for n, text in enumerate(texts) if text != avoid))
+        options.first.click(timeout=10_000)
