@@ -28,26 +28,16 @@ def later(body: str, wait: int) -> str:
 
 
 #: The script: the container's top just below the page's header bar (always, or when a part of
-#: it is off screen; a box taller than the screen shows its top, others scroll the least). A
-#: slow phone may still be laying the page out: for a second more, each change of the page's
-#: size places the box again, so what arrives above it cannot push it off screen.
+#: it is off screen; a box taller than the screen shows its top, others scroll the least).
 SCROLL: Final = """
-  var place = function () {
-    var box = document.querySelector(%(selector)s);
-    if (!box) { return; }
-    var r = box.getBoundingClientRect(), top = 72, always = %(always)s;
-    box.style.scrollMarginTop = top + "px";
-    box.style.scrollMarginBottom = "16px";
-    if (r.top >= top && r.bottom <= window.innerHeight && (!always || r.top < top + 8)) {
-      return;
-    }
-    var tall = r.height > window.innerHeight - top;
-    box.scrollIntoView({block: always || tall ? "start" : "nearest", behavior: "instant"});
-  };
-  place();
-  var watch = new ResizeObserver(place);
-  watch.observe(document.body);
-  setTimeout(function () { watch.disconnect(); }, 1000);
+  var box = document.querySelector(%(selector)s);
+  if (!box) { return; }
+  var r = box.getBoundingClientRect(), top = 72, always = %(always)s;
+  box.style.scrollMarginTop = top + "px";
+  box.style.scrollMarginBottom = "16px";
+  if (!always && r.top >= top && r.bottom <= window.innerHeight) { return; }
+  var tall = r.height > window.innerHeight - top;
+  box.scrollIntoView({block: always || tall ? "start" : "nearest", behavior: "instant"});
 """
 
 
