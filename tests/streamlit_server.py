@@ -37,8 +37,8 @@ _next_port = itertools.count()
 
 def worker_number() -> int:
     """The pytest-xdist worker running this process (gw3 is 3); 0 outside xdist."""
-    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    return int(name.removeprefix("gw")) if name.removeprefix("gw").isdigit() else 0
+    number = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    return int(number) if number.isdigit() else 0
 
 
 def free_port() -> int:

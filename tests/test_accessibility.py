@@ -24,7 +24,7 @@ from .test_browser import (
     seed_a_club,
     server,  # noqa: F401  (the running app, a fixture)
 )
-from .walk import ARTIFACTS, Walk
+from .walk import ARTIFACTS, FEEDBACK, Walk
 
 GOLD = "rgb(184, 134, 11)"  # #b8860b, the border of a trump
 #: Each card to tap as (its text, its border's colour).
@@ -32,8 +32,6 @@ FACES = """buttons => buttons.map(b => [
   b.querySelector("[data-testid='stMarkdownContainer']").innerText.trim(),
   getComputedStyle(b).borderTopColor])"""
 PILLS = "[data-testid='stForm'] button[data-variant='pills']"
-#: The feedback on an answer, right or wrong (only an error is an ARIA alert).
-FEEDBACK = "[data-testid='stAlert']"
 #: A chart as drawn (after the run, by its own script).
 CHART = "[data-testid='stVegaLiteChart'] :is(canvas, svg)"
 

@@ -20,14 +20,14 @@ from puzzles import generate
 
 from .english import ENGLISH
 from .streamlit_server import running_app
-from .walk import CHROMIUM, Walk
+from .walk import CHROMIUM, VIEWPORTS, Walk
 
 PASSWORD = "club-evening"
 #: The sign-in form's name field: the profile page also has a "Your name" to join a group,
 #: and while the page is still being drawn that one can be the first on it.
 SIGN_IN_NAME = ".st-key-new_name input"
 DESKTOP = {"width": 1100, "height": 1300}
-PHONE = {"width": 390, "height": 844}
+PHONE = VIEWPORTS["phone"]
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,8 @@ from puzzles import Puzzle
 
 from .streamlit_server import running_app
 from .test_coach_flows import answers_as_a_believer, believer
-from .test_learner_matrix import FEEDBACK, LearnerWalk, shown_puzzle, tap_cards
-from .walk import LOCALES, VIEWPORTS, Walk
+from .test_learner_matrix import LearnerWalk, shown_puzzle, tap_cards
+from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk
 
 OVERTRUMP = BY_NAME["always-overtrump"]
 

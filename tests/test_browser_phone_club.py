@@ -18,9 +18,9 @@ from klaverjas_trainer.texts import language, t
 
 from .test_browser import server  # noqa: F401  (the running app, a fixture)
 from .test_club import answer
-from .walk import Walk
+from .walk import VIEWPORTS, Walk
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
+PHONE: ViewportSize = VIEWPORTS["phone"]
 
 #: What sticks out: an element of the page whose box leaves the screen, or a text cut off
 #: inside its box (a label with an ellipsis); screen-reader-only boxes (1 px) are skipped.

@@ -28,14 +28,12 @@ from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import TEACHER_PASSWORD_ENV, ClubStore
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 
-from .accessibility import blocking_findings
-from .page_checks import foreign_words, page_problems, wrong_rank_letters
+from .page_checks import foreign_words, wrong_rank_letters
 from .streamlit_server import running_app
-from .test_learner_matrix import FEEDBACK
-from .walk import LOCALES, WAIT, Walk
+from .walk import FEEDBACK, LOCALES, VIEWPORTS, WAIT, Walk
 
 TEACHER_SCREEN: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 390, "height": 844}
+PHONE: ViewportSize = VIEWPORTS["phone"]
 WALL: ViewportSize = {"width": 1920, "height": 1080}
 PASSWORD = "klaverjas-avond"
 #: The set the teacher assigns: "May I play this card?", answered with one tap.
@@ -89,20 +87,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 class Person(Walk):
     """One person's browser at the evening: the page checks add the tables' cells."""
 
-    def check(
-        self, step: str, reaction: Locator | None = None, *, accessible: bool = False
-    ) -> None:
-        """The page after `step`, as this person sees it; a screenshot when it has problems.
-        With `accessible`, axe-core's serious and critical findings on it too."""
-        self.idle()
-        if reaction is not None:
-            self.scrolled_to(reaction)
-        found = page_problems(self.page, self.code, reaction) + grid_problems(self.page, self.code)
-        if accessible:
-            found += blocking_findings(self.page)
-        if found or os.environ.get(EVERY_SCREEN):
-            self.screenshot(step)
-            self.problems += [f"{self.who} {step}: {problem}" for problem in found]
+    def page_problems(self, reaction: Locator | None) -> list[str]:
+        return super().page_problems(reaction) + grid_problems(self.page, self.code)
 
     def tab(self, key: str) -> None:
         """A tab of the page (drawn already: no run)."""
@@ -131,7 +117,13 @@ class Evening:
 
     def person(self, who: str, viewport: ViewportSize) -> Person:
         context = self.browser.new_context(locale=LOCALES[self.code], viewport=viewport)
-        person = Person(context.new_page(), self.code, f"club-{who}", problems=self.problems)
+        person = Person(
+            context.new_page(),
+            self.code,
+            f"club-{who}",
+            problems=self.problems,
+            every_screen=bool(os.environ.get(EVERY_SCREEN)),
+        )
         self.people.append(person)
         return person
 

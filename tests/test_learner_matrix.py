@@ -33,10 +33,8 @@ from puzzles import PUZZLE_KINDS, Puzzle, generate
 
 from .accessibility import blocking_findings
 from .streamlit_server import running_app
-from .walk import LOCALES, VIEWPORTS, Walk
+from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk
 
-#: The answer the learner sees after Answer (or Check): the first alert of the form's result.
-FEEDBACK = "[data-testid='stAlert']"
 #: Screens kept as screenshots whatever they show, to look at: a wrong answer, a refused card.
 SHOWN = frozenset({"drill-which-cards-wrong", "lesson-wrong", "table-refused", "table-analysis"})
 #: The deal the walk plays: the same cards every run, so it meets a refused card and roem.

@@ -28,6 +28,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from klaverjas_trainer.app.page_scripts import PHONE_WIDTH
 from klaverjas_trainer.texts import language, t
 
+from .accessibility import blocking_findings
 from .page_checks import page_problems
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -42,6 +43,8 @@ VIEWPORTS: Final[dict[str, ViewportSize]] = {
     "desktop": {"width": 1280, "height": 900},
 }
 LOCALES: Final = {"nl": "nl-NL", "uk": "uk-UA", "ru": "ru-RU", "en": "en-GB"}
+#: The feedback on an answer, right or wrong (only an error is an ARIA alert).
+FEEDBACK: Final = "[data-testid='stAlert']"
 #: The app as Streamlit marks it when no script run is going on.
 IDLE: Final = "[data-testid='stApp'][data-test-script-state='notRunning']"
 #: How long a walk waits for what it expects (ms): a run under CI's load, never a pause.
@@ -131,6 +134,7 @@ class Walk:
     data: Path | None = None
     name: str = ""
     problems: list[str] = field(default_factory=list)
+    every_screen: bool = False  # a screenshot after every check, not only of problems
     runs: Runs = field(default_factory=Runs)
 
     def __post_init__(self) -> None:
@@ -213,14 +217,27 @@ class Walk:
         with contextlib.suppress(AssertionError):  # never in view: `page_problems` says where
             expect(reaction.first).to_be_in_viewport(timeout=5_000)
 
-    def check(self, step: str, reaction: Locator | None = None, *, always: bool = False) -> None:
-        """The page after `step`, as the person sees it (`page_checks`); a screenshot when it
-        has problems, or `always`."""
+    def page_problems(self, reaction: Locator | None) -> list[str]:
+        """What is wrong with the page now (`page_checks`); a walk may look at more."""
+        return page_problems(self.page, self.code, reaction)
+
+    def check(
+        self,
+        step: str,
+        reaction: Locator | None = None,
+        *,
+        always: bool = False,
+        accessible: bool = False,
+    ) -> None:
+        """The page after `step`, as the person sees it; with `accessible`, axe-core's serious
+        and critical findings too. A screenshot when it has problems, or `always`."""
         self.idle()
         if reaction is not None:
             self.scrolled_to(reaction)
-        found = page_problems(self.page, self.code, reaction)
-        if found or always:
+        found = self.page_problems(reaction)
+        if accessible:
+            found += blocking_findings(self.page)
+        if found or always or self.every_screen:
             self.screenshot(step)
             self.problems += [f"{self.who} {step}: {problem}" for problem in found]
 
