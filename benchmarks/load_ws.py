@@ -149,7 +149,8 @@ def record(base: str) -> Recording:
     """One chromium session: profile, sign in, open the drill, pick a card, answer, next."""
     from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415 - only here
 
-    from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SIGN_IN_NAME  # noqa: PLC0415
+    from tests.test_browser import SIGN_IN_NAME  # noqa: PLC0415
+    from tests.walk import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
 
     sent: list[BackMsg] = []
     pages: dict[str, str] = {}  # page script hash -> URL path, from the server's navigation
