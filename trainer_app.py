@@ -10,7 +10,7 @@ import streamlit as st
 
 from klaverjas_trainer.app.language import choose_language
 from klaverjas_trainer.app.markup import md_escape
-from klaverjas_trainer.app.own_words import hide_english_hints
+from klaverjas_trainer.app.own_words import speak_own_words
 from klaverjas_trainer.app.page_scripts import install_page_scripts
 from klaverjas_trainer.app.services import (
     current_language,
@@ -96,6 +96,6 @@ if learner is not None:
 choose_language()
 keep_sign_ins()
 install_page_scripts()
-hide_english_hints()
+speak_own_words()
 with storage_problems_said():  # a database that fails mid-session: said, the page kept
     navigation.run()

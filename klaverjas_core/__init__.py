@@ -28,14 +28,24 @@ from klaverjas_core.errors import (
     NotationError,
     UnknownRuleSetError,
 )
-from klaverjas_core.game import Deal, Revoke, TrumpChoice, deal_hands, next_dealer
+from klaverjas_core.game import Deal, TrumpChoice, deal_hands, next_dealer
 from klaverjas_core.legality import LegalCards, Verdict, check_card, legal_cards
 from klaverjas_core.misbeliefs import MISBELIEF_NAMES, NO_MISBELIEF, Misbelief
 from klaverjas_core.playout import PlayedDeal, random_playout
 from klaverjas_core.position import Position
+from klaverjas_core.records import DealRecord, DealTotals
+from klaverjas_core.revokes import Revoke, counted_revoke
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, CITIES, ROTTERDAM, VARIANTS, RuleSet
-from klaverjas_core.scoring import DealScore, LedgerItem, Match, score_deal, score_summary
+from klaverjas_core.scoring import (
+    DealScore,
+    LedgerItem,
+    Match,
+    score_deal,
+    score_record,
+    score_summary,
+    score_totals,
+)
 from klaverjas_core.seats import Seat
 from klaverjas_core.tricks import (
     RoemItem,
@@ -62,7 +72,9 @@ __all__ = [
     "Card",
     "CardSet",
     "Deal",
+    "DealRecord",
     "DealScore",
+    "DealTotals",
     "DuplicateCardError",
     "GameFlowError",
     "IllegalPlayError",
@@ -87,6 +99,7 @@ __all__ = [
     "UnknownRuleSetError",
     "Verdict",
     "check_card",
+    "counted_revoke",
     "deal_hands",
     "format_cards",
     "judge_trick",
@@ -97,7 +110,9 @@ __all__ = [
     "random_playout",
     "roem_items",
     "score_deal",
+    "score_record",
     "score_summary",
+    "score_totals",
     "trick_points",
     "trick_roem",
     "trick_winner",

@@ -26,9 +26,11 @@ from klaverjas_core.errors import (
     ImpossiblePositionError,
 )
 from klaverjas_core.legality import Decision, LegalCards, Verdict
+from klaverjas_core.records import DealRecord
+from klaverjas_core.revokes import Revoke
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet, resolve_rules
-from klaverjas_core.scoring import DealScore, score_deal
+from klaverjas_core.scoring import DealScore, score_record
 from klaverjas_core.seats import Seat
 from klaverjas_core.tricks import winner_index
 
@@ -117,19 +119,6 @@ class TrumpChoice:
     def _require_open(self) -> None:
         if self.done:
             raise GameFlowError(f"trumps are already chosen ({self.trump})")
-
-
-@dataclass(frozen=True, slots=True)
-class Revoke:
-    """A card a referee accepted although the rules forbid it (verzaking)."""
-
-    trick: int  # 0-7
-    seat: Seat
-    verdict: Verdict
-
-    @property
-    def card(self) -> Card:
-        return self.verdict.card
 
 
 Phase = Literal["choosing", "playing", "finished"]
@@ -237,29 +226,39 @@ class Deal:
             raise GameFlowError(f"no card can be played while the deal is {self.phase}")
         return Decision.of(self.hands[self.to_move], tuple(self.current), self.trump, self.rules)
 
+    def record(
+        self,
+        declared: Collection[int] | None = None,
+        *,
+        stuk_announced: bool | None = None,
+        called: Collection[tuple[Seat, int]] | None = None,
+    ) -> DealRecord:
+        """What happened in the deal, to score: `declared` and `stuk_announced` as in
+        `DealRecord`; `called` are the "verzaakt!" calls made, as seat and trick (at a table
+        only a revoke someone calls counts; default: every revoke is called)."""
+        if self.phase != "finished":
+            raise GameFlowError(f"the deal is not finished: {len(self.tricks)} of 8 tricks played")
+        return DealRecord(
+            [(int(leader), cards) for leader, cards in self.tricks],
+            self.trump,
+            self.choosers,
+            declared,
+            stuk_announced,
+            tuple(self.revokes),
+            called,
+        )
+
     def score(
         self,
         declared: Collection[int] | None = None,
         *,
         stuk_announced: bool | None = None,
-        called: Sequence[Revoke] | None = None,
+        called: Collection[tuple[Seat, int]] | None = None,
     ) -> DealScore:
-        """The deal's score; the first revoke, if any, loses the deal for that pair.
-        `declared` and `stuk_announced` as in `score_deal`; `called` are the revokes that
-        count (at a table only a revoke someone calls does; default: every revoke)."""
-        if self.phase != "finished":
-            raise GameFlowError(f"the deal is not finished: {len(self.tricks)} of 8 tricks played")
-        counted = self.revokes if called is None else called
-        revoked_by = counted[0].seat.pair if counted else None
-        return score_deal(
-            [(int(leader), cards) for leader, cards in self.tricks],
-            self.trump,
-            self.choosers,
-            self.rules,
-            declared=declared,
-            stuk_announced=stuk_announced,
-            revoked_by=revoked_by,
-        )
+        """The score of the deal's `record`; the first revoke called, if any, loses the deal
+        for that pair."""
+        record = self.record(declared, stuk_announced=stuk_announced, called=called)
+        return score_record(record, self.rules)
 
 
 def _validated_hands(hands: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:

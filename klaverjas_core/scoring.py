@@ -1,6 +1,9 @@
-"""Scoring a deal (card points, last trick, declared roem, pit, nat) and a match of deals.
+"""Scoring a deal (card points, last trick, declared roem, pit, nat, revoke) and a match.
 
-Seats are 0-3 clockwise; seats 0 and 2 form pair 0, seats 1 and 3 pair 1.
+A deal is scored from one record of what happened and the rule set: `score_record` from the
+tricks as played (`DealRecord`), `score_totals` from per-pair totals (`DealTotals`); the rule
+set brings its variants and misbeliefs. `score_deal` and `score_summary` take the same facts
+as arguments. Seats are 0-3 clockwise; seats 0 and 2 form pair 0, seats 1 and 3 pair 1.
 
 >>> s = score_summary(card_points=(82, 80), roem=(0, 20), choosers=0)   # seed 000 §08
 >>> s.points, s.nat, s.totals
@@ -24,8 +27,11 @@ from klaverjas_core.errors import (
     NotationError,
 )
 from klaverjas_core.misbeliefs import Misbelief
+from klaverjas_core.records import DealRecord, DealTotals, TrickRecord
+from klaverjas_core.revokes import Revoke
 from klaverjas_core.rule_ids import RuleId
 from klaverjas_core.ruleset import RuleSet, resolve_rules
+from klaverjas_core.seats import Seat
 from klaverjas_core.tricks import (
     RoemItem,
     roem_items_of_mask,
@@ -39,7 +45,9 @@ __all__ = [
     "LedgerItem",
     "Match",
     "score_deal",
+    "score_record",
     "score_summary",
+    "score_totals",
 ]
 
 CARD_POINTS_TOTAL = 152
@@ -104,53 +112,93 @@ class DealScore:
         return listed + self.undeclared_roem
 
 
-def score_summary(
-    card_points: tuple[int, int],
-    roem: tuple[int, int],
-    choosers: int,
-    *,
-    pit: int | None = None,
-    tricks_won: tuple[int, int] | None = None,
-    revoked_by: int | None = None,
-    items: Sequence[LedgerItem] = (),
-    undeclared_roem: int = 0,
-    stuk_from_hand: bool = False,
-    misbeliefs: int = 0,
-    revoke_trick: tuple[int, int, int] | None = None,
+def score_totals(
+    totals: DealTotals, rules: RuleSet | str = "amsterdam", *, items: Sequence[LedgerItem] = ()
 ) -> DealScore:
-    """Settle a deal from per-pair totals: card points (with the last trick) and declared roem.
+    """Settle a deal from its per-pair totals under `rules`; `items` are the ledger lines
+    behind the totals (`score_record` lists each trick's).
 
-    `pit` names the pair that took all eight tricks, if any (with `tricks_won`, it is derived).
-    `undeclared_roem` is roem shown to have been forgotten: it changes nothing but the
-    explanation, which then reminds that undeclared roem does not count. With
-    `stuk_from_hand`, the pair without a trick may still hold 20 for stuk (RULES.md).
-    `misbeliefs` (`Misbelief` flags) scores as a learner holding them would: a tie made
-    (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN), card points that add up to 152
-    (LAST_TRICK_FORGOTTEN), and with `revoke_trick` (what the revoking pair took in the trick
-    of its revoke: card points, counted roem, tricks 0 or 1) a revoke that costs only that
-    trick (REVOKE_COSTS_TRICK; without it that belief scores the revoke as the rule does).
+    Roem shown but not declared changes nothing but the explanation, which then reminds that
+    undeclared roem does not count. With `stuk_from_hand`, the pair without a trick may still
+    hold 20 for stuk (RULES.md). The rules' misbeliefs score as a learner holding them would: a
+    tie made (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN), card points that add up to 152
+    (LAST_TRICK_FORGOTTEN), undeclared roem counted (ROEM_WITHOUT_DECLARING), and with
+    `revoke_trick` a revoke that costs only that trick (REVOKE_COSTS_TRICK; without it that
+    belief scores the revoke as the rule does).
     """
-    _check_pair(choosers, "choosers")
-    card_points = _whole_pair(card_points, "card points")
-    roem = _whole_pair(roem, "roem")
-    if tricks_won is not None:
-        tricks_won = _whole_pair(tricks_won, "tricks won")
-    if (
-        revoked_by is not None
-        and revoke_trick is not None
-        and misbeliefs & Misbelief.REVOKE_COSTS_TRICK
-    ):
+    ruleset = resolve_rules(rules)
+    wrong = ruleset.misbeliefs  # each test below starts with `wrong and`: IntFlag's & is slow
+    _check_pair(totals.choosers, "choosers")
+    believed = _as_believed(totals, wrong)
+    choosers, card_points, roem = believed.choosers, believed.card_points, believed.roem
+    revoked_by, tricks_won = believed.revoked_by, believed.tricks_won
+    forgot_last = bool(wrong and wrong & Misbelief.LAST_TRICK_FORGOTTEN)
+    pit = _checked_pit(believed, forgot_last, ruleset.stuk_from_hand)
+    deal_total = sum(card_points) if forgot_last else DEAL_TOTAL
+    ledger = list(items)
+    pit_bonus = [0, 0]
+    if pit is not None and not (wrong and wrong & Misbelief.PIT_FORGOTTEN):
+        pit_bonus[pit] = PIT_BONUS
+        ledger.append(LedgerItem(pit, PIT_BONUS, RuleId.SCORE_PIT))
+    points = (
+        card_points[0] + roem[0] + pit_bonus[0],
+        card_points[1] + roem[1] + pit_bonus[1],
+    )
+    defenders = 1 - choosers
+    if revoked_by is not None:
+        _check_pair(revoked_by, "revoked_by")
+        # The other pair keeps its pit bonus (RULES.md, revoke).
+        other = 1 - revoked_by
+        written = _to_one_pair(other, deal_total + roem[0] + roem[1] + pit_bonus[other])
+        ledger.append(LedgerItem(revoked_by, 0, RuleId.SCORE_REVOKE))
+        nat = revoked_by == choosers
+    else:
+        nat = points[choosers] <= points[defenders]
+        if wrong and wrong & Misbelief.TIE_NOT_NAT:
+            nat = points[choosers] < points[defenders]
+        if nat:
+            written = _to_one_pair(defenders, deal_total + roem[0] + roem[1] + pit_bonus[defenders])
+        else:
+            written = points
+        rule = RuleId.SCORE_NAT if nat else RuleId.SCORE_MADE
+        ledger.append(LedgerItem(choosers, written[choosers], rule))
+    return DealScore(
+        written, nat, choosers, points, card_points, roem, tricks_won, tuple(ledger), revoked_by,
+        sum(believed.undeclared_roem),
+    )  # fmt: skip
+
+
+def _as_believed(totals: DealTotals, wrong: Misbelief) -> DealTotals:
+    """The totals checked to be whole numbers, as a learner holding `wrong` counts them:
+    undeclared roem counted (ROEM_WITHOUT_DECLARING), and a revoke that hands over only its
+    trick (REVOKE_COSTS_TRICK, where `revoke_trick` shows what the trick held)."""
+    card_points = _whole_pair(totals.card_points, "card points")
+    roem = _whole_pair(totals.roem, "roem")
+    undeclared = _whole_pair(totals.undeclared_roem, "undeclared roem")
+    if min(undeclared) < 0:
+        raise ImpossiblePositionError(f"undeclared roem {undeclared} must not be below 0")
+    tricks_won = None if totals.tricks_won is None else _whole_pair(totals.tricks_won, "tricks won")
+    if wrong and wrong & Misbelief.ROEM_WITHOUT_DECLARING:
+        roem = (roem[0] + undeclared[0], roem[1] + undeclared[1])
+        undeclared = (0, 0)
+    revoked_by, trick = totals.revoked_by, totals.revoke_trick
+    if revoked_by is not None and trick is not None and wrong & Misbelief.REVOKE_COSTS_TRICK:
         card_points, roem, tricks_won = _trick_handed_over(
-            revoked_by, revoke_trick, card_points, roem, tricks_won
+            revoked_by, trick, card_points, roem, tricks_won
         )
         revoked_by = None
-    if not _is_int(undeclared_roem) or undeclared_roem < 0:
-        raise ImpossiblePositionError(
-            f"undeclared roem must be a whole number, got {undeclared_roem!r}"
-        )
+    return DealTotals(
+        card_points, roem, totals.choosers, undeclared, tricks_won, totals.pit, revoked_by
+    )
+
+
+def _checked_pit(totals: DealTotals, forgot_last: bool, stuk_from_hand: bool) -> int | None:
+    """The pair that took every trick, if any, once the totals are shown to be possible."""
+    card_points, roem, tricks_won, pit = (
+        totals.card_points, totals.roem, totals.tricks_won, totals.pit,
+    )  # fmt: skip
     # Without the last trick's 10 (LAST_TRICK_FORGOTTEN) a learner who adds up the tricks
     # counts a deal as 152; totals given with the 10 in them they take as given.
-    forgot_last = bool(misbeliefs and misbeliefs & Misbelief.LAST_TRICK_FORGOTTEN)
     deal_total = sum(card_points) if forgot_last else DEAL_TOTAL
     shared = (DEAL_TOTAL, CARD_POINTS_TOTAL) if forgot_last else (DEAL_TOTAL,)
     if sum(card_points) not in shared or min(card_points) < 0:
@@ -172,37 +220,39 @@ def score_summary(
                 f"pair {pit} cannot have taken every trick with {card_points[pit]} card points "
                 f"while pair {1 - pit} has {roem[1 - pit]} roem"
             )
-    ledger = list(items)
-    pit_bonus = [0, 0]
-    if pit is not None and not (misbeliefs and misbeliefs & Misbelief.PIT_FORGOTTEN):
-        pit_bonus[pit] = PIT_BONUS
-        ledger.append(LedgerItem(pit, PIT_BONUS, RuleId.SCORE_PIT))
-    totals = (
-        card_points[0] + roem[0] + pit_bonus[0],
-        card_points[1] + roem[1] + pit_bonus[1],
-    )
-    defenders = 1 - choosers
-    if revoked_by is not None:
-        _check_pair(revoked_by, "revoked_by")
-        # The other pair keeps its pit bonus (RULES.md, revoke).
-        other = 1 - revoked_by
-        written = _to_one_pair(other, deal_total + roem[0] + roem[1] + pit_bonus[other])
-        ledger.append(LedgerItem(revoked_by, 0, RuleId.SCORE_REVOKE))
-        nat = revoked_by == choosers
+    return pit
+
+
+def score_summary(
+    card_points: tuple[int, int],
+    roem: tuple[int, int],
+    choosers: int,
+    *,
+    pit: int | None = None,
+    tricks_won: tuple[int, int] | None = None,
+    revoked_by: int | None = None,
+    undeclared_roem: int | tuple[int, int] = 0,
+    revoke_trick: tuple[int, int, int] | None = None,
+    rules: RuleSet | str = "amsterdam",
+) -> DealScore:
+    """`score_totals` with the totals as arguments. `undeclared_roem` is given per pair, or
+    as one number that only explains (so it cannot count under ROEM_WITHOUT_DECLARING)."""
+    if isinstance(undeclared_roem, tuple | list):
+        per_pair = _whole_pair(undeclared_roem, "undeclared roem")
+    elif not _is_int(undeclared_roem) or undeclared_roem < 0:
+        raise ImpossiblePositionError(
+            f"undeclared roem must be a whole number, got {undeclared_roem!r}"
+        )
+    elif undeclared_roem and resolve_rules(rules).misbeliefs & Misbelief.ROEM_WITHOUT_DECLARING:
+        raise ImpossiblePositionError(
+            f"undeclared roem {undeclared_roem} must be given per pair to count it"
+        )
     else:
-        nat = totals[choosers] <= totals[defenders]
-        if misbeliefs and misbeliefs & Misbelief.TIE_NOT_NAT:
-            nat = totals[choosers] < totals[defenders]
-        if nat:
-            written = _to_one_pair(defenders, deal_total + roem[0] + roem[1] + pit_bonus[defenders])
-        else:
-            written = totals
-        rule = RuleId.SCORE_NAT if nat else RuleId.SCORE_MADE
-        ledger.append(LedgerItem(choosers, written[choosers], rule))
-    return DealScore(
-        written, nat, choosers, totals, card_points, roem, tricks_won, tuple(ledger), revoked_by,
-        undeclared_roem,
-    )  # fmt: skip
+        per_pair = (undeclared_roem, 0)  # whose it is matters only when it counts
+    totals = DealTotals(
+        card_points, roem, choosers, per_pair, tricks_won, pit, revoked_by, revoke_trick
+    )
+    return score_totals(totals, rules)
 
 
 def _trick_handed_over(
@@ -270,9 +320,6 @@ def _declared_tricks(declared: object) -> frozenset[int] | None:
     return frozenset(numbers)
 
 
-TrickRecord = tuple[int, Sequence[Card] | str]
-
-
 def score_deal(
     tricks: Sequence[TrickRecord],
     trump: Suit | str,
@@ -281,28 +328,29 @@ def score_deal(
     *,
     declared: Collection[int] | None = None,
     stuk_announced: bool | None = None,
-    revoked_by: int | None = None,
+    revokes: Sequence[Revoke] = (),
+    called: Collection[tuple[Seat, int]] | None = None,
 ) -> DealScore:
-    """Score eight tricks given as ``(leader_seat, [four cards in play order])``.
+    """Score eight tricks given as ``(leader_seat, [four cards in play order])``: the
+    `DealRecord` of these, scored by `score_record`."""
+    record = DealRecord(tricks, trump, choosers, declared, stuk_announced, revokes, called)
+    return score_record(record, rules)
+
+
+def score_record(record: DealRecord, rules: RuleSet | str = "amsterdam") -> DealScore:
+    """Score a deal as played under `rules`.
 
     All roem counts as declared unless `declared` lists the trick numbers (0-7) whose roem was
     declared. Under `stuk_from_hand` the stuk is not a trick's roem: it counts when the player
     announced it with the second card (`stuk_announced`), whether or not the rest of that
     trick's roem was declared; left None, it was announced when that trick's roem was
-    declared (as an is-nat puzzle's list of declared tricks records it). `revoked_by` (a pair)
-    makes that pair lose the deal (seed 001).
+    declared (as an is-nat puzzle's list of declared tricks records it). The revoke that
+    counts (`DealRecord.revoke`) makes its pair lose the deal (seed 001).
     """
     ruleset = resolve_rules(rules)
-    trump_index = Suit.parse(trump).value
-    _check_pair(choosers, "choosers")
-    declared = _declared_tricks(declared)
-    if stuk_announced is not None and not isinstance(stuk_announced, bool):
-        raise ImpossiblePositionError(
-            f"stuk_announced must be True, False or None, got {stuk_announced!r}"
-        )
-    if revoked_by is not None:
-        _check_pair(revoked_by, "revoked_by")
-    played = _validated_tricks(tricks)
+    trump_index = Suit.parse(record.trump).value
+    declared, played = _checked_record(record)
+    stuk_announced = record.stuk_announced
     wrong = int(ruleset.misbeliefs)  # a plain int: IntFlag operations are slow in the loop
     undeclared_count = wrong & Misbelief.ROEM_WITHOUT_DECLARING
     card_points = [0, 0]
@@ -353,16 +401,52 @@ def score_deal(
     if not wrong & Misbelief.LAST_TRICK_FORGOTTEN:
         card_points[last_pair] += LAST_TRICK_BONUS
         items.append(LedgerItem(last_pair, LAST_TRICK_BONUS, RuleId.POINTS_LAST_TRICK, trick=7))
-    return score_summary(
+    revoke = record.revoke
+    totals = DealTotals(
         (card_points[0], card_points[1]),
         (roem[0], roem[1]),
-        choosers,
+        record.choosers,
         tricks_won=(tricks_won[0], tricks_won[1]),
-        revoked_by=revoked_by,
-        items=items,
-        stuk_from_hand=ruleset.stuk_from_hand,
-        misbeliefs=ruleset.misbeliefs,
+        revoked_by=None if revoke is None else revoke.seat.pair,
     )
+    return score_totals(totals, ruleset, items=items)
+
+
+def _checked_record(
+    record: DealRecord,
+) -> tuple[frozenset[int] | None, list[tuple[int, tuple[Card, ...]]]]:
+    """The declared tricks and the tricks played, once the record is shown to be possible:
+    each revoke names the card its seat played in its trick, each call a seat and a trick."""
+    _check_pair(record.choosers, "choosers")
+    declared = _declared_tricks(record.declared)
+    if record.stuk_announced is not None and not isinstance(record.stuk_announced, bool):
+        raise ImpossiblePositionError(
+            f"stuk_announced must be True, False or None, got {record.stuk_announced!r}"
+        )
+    for call in record.called or ():
+        if not (
+            isinstance(call, tuple)
+            and len(call) == 2
+            and all(map(_is_int, call))
+            and call[0] in range(4)
+            and call[1] in range(8)
+        ):
+            raise ImpossiblePositionError(f"a call is a seat 0-3 and a trick 0-7, got {call!r}")
+    played = _validated_tricks(record.tricks)
+    last = (-1, -1)  # the trick and the place in it of the revoke before
+    for revoke in record.revokes:
+        if not isinstance(revoke, Revoke) or not (_is_int(revoke.trick) and 0 <= revoke.trick < 8):
+            raise ImpossiblePositionError(f"not a revoke in tricks 0-7: {revoke!r}")
+        leader, cards = played[revoke.trick]
+        place = (revoke.trick, (revoke.seat - leader) % 4)
+        if cards[place[1]] != revoke.card:
+            raise ImpossiblePositionError(
+                f"seat {int(revoke.seat)} did not play {revoke.card} in trick {revoke.trick + 1}"
+            )
+        if place <= last:  # the first revoke counts: the order must be the order of play
+            raise ImpossiblePositionError(f"the revokes are not in play order at {revoke.card}")
+        last = place
+    return declared, played
 
 
 def _holding_pair(

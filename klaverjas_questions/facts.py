@@ -11,6 +11,7 @@ from klaverjas_core import (
     Revoke,
     RoemItem,
     RuleId,
+    Seat,
     TrickJudgement,
     Verdict,
 )
@@ -46,12 +47,30 @@ _PARTNER_WORDING = frozenset(
 )
 
 
-def reason(verdict: Verdict) -> Fact:
-    """Why the deciding rule allows or forbids the card, with this position's cards."""
+#: The wording of a reason about another player (``explain-seat``, ``explain-partner-seat``; its
+#: hint ``hint:<rule>:seat``): that player in the third person ("West holds no ♥ and must ..."),
+#: where the plain wording speaks to the learner ("you hold no ♥ ...").
+ABOUT_A_SEAT = "seat"
+
+
+def wording(verdict: Verdict, player: Seat | None = None) -> str:
+    """The situation's wording (`situation`), about `player` when the card was another
+    player's: ``""`` -> ``"seat"``, ``"partner"`` -> ``"partner-seat"``."""
+    plain = situation(verdict)
+    if player is None:
+        return plain
+    return f"{plain}-{ABOUT_A_SEAT}" if plain else ABOUT_A_SEAT
+
+
+def reason(verdict: Verdict, player: Seat | None = None) -> Fact:
+    """Why the deciding rule allows or forbids the card, with this position's cards: to the
+    learner ("you hold ...") about the learner's own card, or about `player` in the third
+    person when the card was another player's (a revoke, a card named in who-revoked)."""
     led = verdict.led
     return fact(
         verdict.rule,
-        situation=situation(verdict),
+        situation=wording(verdict, player),
+        player=player,
         card=verdict.card,
         led=led,
         suit=None if led is None else led.suit,
@@ -64,10 +83,10 @@ def reason(verdict: Verdict) -> Fact:
     )
 
 
-def verdict_fact(verdict: Verdict) -> Fact:
-    """``7♦ is not allowed: <reason>`` as a fact."""
+def verdict_fact(verdict: Verdict, player: Seat | None = None) -> Fact:
+    """``7♦ is not allowed: <reason>`` as a fact (the reason about `player`, if given)."""
     key = "card-allowed" if verdict.legal else "card-not-allowed"
-    return fact(key, card=verdict.card, reason=reason(verdict))
+    return fact(key, card=verdict.card, reason=reason(verdict, player))
 
 
 def legal_facts(result: LegalCards) -> tuple[Fact, ...]:
@@ -150,6 +169,15 @@ def written(score: DealScore, pair: int) -> Fact | int:
     return added((DEAL_TOTAL, score.roem[0] + score.roem[1], pit), points)
 
 
-def revoke_fact(revoke: Revoke) -> Fact:
-    why = verdict_fact(revoke.verdict)
-    return fact(R.PLAY_REVOKE, card=revoke.card, player=revoke.seat, reason=why)
+def revoke_fact(revoke: Revoke, learner: Seat | None = None) -> Fact:
+    """The revoked card, who played it and why it was not allowed: about the revoker in the
+    third person, or to the learner ("you") when `learner` revoked (`explain-you`)."""
+    own = learner is not None and revoke.seat == learner
+    why = verdict_fact(revoke.verdict, None if own else revoke.seat)
+    return fact(
+        R.PLAY_REVOKE,
+        situation="you" if own else "",
+        card=revoke.card,
+        player=revoke.seat,
+        reason=why,
+    )

@@ -10,15 +10,16 @@ from typing import Final, Self
 
 from klaverjas_core import (
     Card,
+    DealRecord,
     DealScore,
+    DealTotals,
     KlaverjasError,
-    Misbelief,
     RuleId,
     RuleSet,
     Seat,
     Suit,
-    score_deal,
-    score_summary,
+    score_record,
+    score_totals,
 )
 from klaverjas_questions.codec import Reader, card_list, pair_list, read_cards
 from klaverjas_questions.facts import score_facts, written
@@ -206,30 +207,22 @@ class NatContent:
             raise QuestionError(f"is-nat: {error}") from None
 
     def _score(self, rules: RuleSet) -> DealScore:
-        revoke = self.revoke_row
         if self.tricks is not None:
             assert self.trump is not None
-            return score_deal(
-                [(int(seat), cards) for seat, cards in self.tricks], self.trump, self.choosers,
-                rules, declared=self.declared,
-            )  # fmt: skip
+            tricks = [(int(seat), cards) for seat, cards in self.tricks]
+            return score_record(DealRecord(tricks, self.trump, self.choosers, self.declared), rules)
         summary = self.summary or self._table_summary()
-        roem = [sum(summary.roem[0]), sum(summary.roem[1])]
-        undeclared = sum(summary.undeclared_roem[0]) + sum(summary.undeclared_roem[1])
-        if rules.misbeliefs & Misbelief.ROEM_WITHOUT_DECLARING:
-            roem = [roem[pair] + sum(summary.undeclared_roem[pair]) for pair in (0, 1)]
-            undeclared = 0
-        return score_summary(
+        revoke = self.revoke_row
+        totals = DealTotals(
             summary.card_points,
-            (roem[0], roem[1]),
+            (sum(summary.roem[0]), sum(summary.roem[1])),
             self.choosers,
+            undeclared_roem=(sum(summary.undeclared_roem[0]), sum(summary.undeclared_roem[1])),
             tricks_won=summary.tricks_won,
             revoked_by=summary.revoked_by,
-            undeclared_roem=undeclared,
-            stuk_from_hand=rules.stuk_from_hand,
-            misbeliefs=rules.misbeliefs,
             revoke_trick=None if revoke is None else revoke.revoke_taken(),
         )
+        return score_totals(totals, rules)
 
     @property
     def revoke_row(self) -> TableRow | None:

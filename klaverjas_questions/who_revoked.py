@@ -163,9 +163,9 @@ def grade(content: RevokeContent, rules: RuleSet, reply: RevokeAnswer) -> Grade:
             given=reply.card,
             expected=revoke.card,
             # why the card the learner named was no revoke: who played it, and the rule
-            # that allowed it there
+            # that allowed it there (said of that player, not to the learner)
             player=None if played is None else played[1],
-            reason=None if played is None else verdict_fact(played[0]),
+            reason=None if played is None else verdict_fact(played[0], played[1]),
         )
         mistakes.append(Mistake("card", str(revoke.card), _text(reply.card), R.PLAY_REVOKE, why))
     if reply.rule not in revoke.verdict.broken:

@@ -43,6 +43,7 @@ from klaverjas_core import (
     TrickJudgement,
     Verdict,
     check_card,
+    counted_revoke,
     deal_hands,
     judge_trick,
 )
@@ -182,11 +183,12 @@ class RoemOutcome:
 @dataclass(frozen=True, slots=True)
 class TurnOutcome:
     """A trick turned: its number (0-7), the step for roem our pair left undeclared on it, and
-    in club mode the seat whose revoke in it the computers call ("verzaakt")."""
+    in club mode the learner's revoke in it that the computers call ("verzaakt"): the revoke
+    that now counts (`TableGame.counted_revoke`)."""
 
     trick: int
     missed_roem: TableStep | None
-    revoker: Seat | None
+    revoke: Revoke | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +216,7 @@ class _DealRecord:
     cards: list[Card] = field(default_factory=list)
     declared: set[int] = field(default_factory=set)  # tricks whose roem the learner declared
     claimed: set[int] = field(default_factory=set)  # tricks the learner declared on at all
-    called: set[int] = field(default_factory=set)  # tricks whose revoke was called
+    called: set[int] = field(default_factory=set)  # tricks whose revoke the computers called
     #: The learner's "verzaakt!" calls, in order: (seat, trick).
     revoke_calls: list[tuple[Seat, int]] = field(default_factory=list)
     turned: int = 0  # tricks turned over
@@ -335,6 +337,7 @@ class TableGame:
                     for seat, trick in saved.get("revoke_calls", [])  # none before they came
                 ]
                 record.turned = _whole(saved["turned"], 0, len(game._deal.tricks))
+                game._check_calls(number)
                 record.steps = [TableStep.from_dict(step) for step in saved["steps"]]
                 record.hinted = _flag(saved["hinted"])
         except TableError:
@@ -493,17 +496,18 @@ class TableGame:
         if ours and judged.roem_points and number not in self.record.claimed:
             # roem left undeclared (four 7s score 0 without four_low_100: nothing to declare)
             step = self._roem_step(number, 0, False, RuleId.ROEM_DECLARE, judged.roem)
-        revoker = None
-        # The learner's revoke is called by the computers; an opponent's is the learner's to call.
-        revokes = [r for r in self._deal.revokes if r.trick == number and r.seat == LEARNER]
-        if revokes:
-            revoker = revokes[0].seat
+        # The computers call the learner's revoke when it counts: no revoke before it was
+        # called (only the first revoke of a deal counts). An opponent's is the learner's to call.
+        revoke = counted_revoke(self._deal.revokes, {*self.calls(), (LEARNER, number)})
+        if revoke is None or (revoke.seat, revoke.trick) != (LEARNER, number):
+            revoke = None
+        else:
             self.record.called.add(number)
         self.record.turned += 1
         if self.record.turned == 8:
             self._missed_revokes()
         self._advance()
-        return TurnOutcome(number, step, revoker)
+        return TurnOutcome(number, step, revoke)
 
     def call_revoke(self, seat: Seat, trick: int) -> RevokeCall:
         """The learner calls "verzaakt!" (club mode, while the deal is played): `seat` revoked
@@ -528,22 +532,34 @@ class TableGame:
         """Why "verzaakt!" on `seat` in `trick` (0-based) cannot be called now, or None."""
         if self.mode != "club" or self.phase not in ("play", "trick"):
             return "table"
+        return self._call_problem(seat, trick, self.record.revoke_calls)
+
+    def _call_problem(
+        self, seat: Seat, trick: int, made: Sequence[tuple[Seat, int]]
+    ) -> CallProblem | None:
+        """What play checks of a call besides the moment: not the learner's own seat, not in
+        the calls `made` before, and a trick that seat has played in."""
         if seat == LEARNER:
             return "own"
-        if (seat, trick) in self.record.revoke_calls:
+        if (seat, trick) in made:
             return "again"
         tricks = self._tricks_so_far()
         if not 0 <= trick < len(tricks) or (seat - tricks[trick][0]) % 4 >= len(tricks[trick][1]):
             return "unplayed"
         return None
 
-    def counted_revokes(self, number: int | None = None) -> list[Revoke]:
-        """The revokes of a deal that count, in play order: the learner's (the computers call
-        them) and the opponents' the learner called."""
+    def calls(self, number: int | None = None) -> set[tuple[Seat, int]]:
+        """The "verzaakt!" calls of a deal (the current one by default), as seat and trick: the
+        learner's, and the computers' on the learner's revokes."""
+        record = self.records[self.deal_number if number is None else number]
+        return {*record.revoke_calls, *((LEARNER, trick) for trick in record.called)}
+
+    def counted_revoke(self, number: int | None = None) -> Revoke | None:
+        """The revoke that loses a deal (the current one by default) as it stands, decided by
+        the core: the first played of those called."""
         number = self.deal_number if number is None else number
         played = self._deal if number == self.deal_number else self._replayed(number)
-        calls = set(self.records[number].revoke_calls)
-        return [r for r in played.revokes if r.seat == LEARNER or (r.seat, r.trick) in calls]
+        return counted_revoke(played.revokes, self.calls(number))
 
     def _verdict_of(self, seat: Seat, trick: int) -> Verdict:
         """Whether `seat`'s card in `trick` was allowed, from the hand it held then."""
@@ -592,7 +608,7 @@ class TableGame:
         return played.score(
             declared=self._declared(number, played),
             stuk_announced=True,
-            called=self.counted_revokes(number),
+            called=self.calls(number),
         )
 
     def match(self) -> Match:
@@ -613,6 +629,29 @@ class TableGame:
         self._deal = dealt(
             self.seed, self.deal_number, self.rules, self.first_dealer, referee=self.mode == "club"
         )
+
+    def _check_calls(self, number: int) -> None:
+        """A saved deal's calls as play makes them, or a `TableError` naming the first that
+        does not fit: the learner's at a club table only, each as `revoke_call_problem`
+        allows it; the computers' on the learner's revokes in tricks turned, on the one that
+        counts at least."""
+        record, deal = self.record, self._deal
+        where = f"saved deal {number + 1}"
+        for index, (seat, trick) in enumerate(record.revoke_calls):
+            made = record.revoke_calls[:index]
+            problem = self._call_problem(seat, trick, made) if self.mode == "club" else "table"
+            if problem is not None:
+                words = CALL_PROBLEMS[problem].format(seat=seat.name, trick=trick + 1)
+                raise TableError(f"{where}: the call on {seat.name} in trick {trick + 1}: {words}")
+        mine = {r.trick for r in deal.revokes if r.seat == LEARNER and r.trick < record.turned}
+        wrong = sorted(trick + 1 for trick in record.called - mine)
+        if wrong:
+            raise TableError(f"{where}: no revoke of yours in a trick turned to call in {wrong}")
+        first = counted_revoke(deal.revokes, {*record.revoke_calls, *((LEARNER, t) for t in mine)})
+        if first is not None and first.seat == LEARNER and first.trick not in record.called:
+            raise TableError(
+                f"{where}: your revoke in trick {first.trick + 1} counts, but no call on it"
+            )
 
     def _finish_check(self) -> None:
         if self._deal.phase != "finished" or self.record.turned != 8:

@@ -7,7 +7,7 @@ of `klaverjas_questions` solved by the core. Lesson text lives in ``lessons/cour
 ['The table', 'Choosing trumps']
 >>> check = course.lesson("partner-exemption").checks[0]
 >>> check.kind.name, check.question, check.kind.encode(check.solve().answer)
-('which-cards', 'Which cards may C play?', '{"cards":["7♦","Q♥"]}')
+('which-cards', 'Which cards may South play?', '{"cards":["7♦","Q♥"]}')
 >>> check.grade(check.kind.decode('{"cards":["Q♥","7♦"]}')).correct     # any order
 True
 """

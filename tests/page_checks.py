@@ -1,7 +1,7 @@
 """What a learner's eye checks on every screen, for the browser tests: no word of another
-language, nothing wider than the screen, the rank letters of the learner's language, and the
-reaction to what they just did in view. Each check returns the problems it found (empty when
-the page is fine), so a test can say them all at once."""
+language, nothing wider than the screen, no button that takes no tap, the rank letters of the
+learner's language, and the reaction to what they just did in view. Each check returns the
+problems it found (empty when the page is fine), so a test can say them all at once."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Final
 
 from playwright.sync_api import Locator, Page
 
+from klaverjas_trainer.app.own_words import CHROME_STARTS, CHROME_WORDS
 from klaverjas_trainer.texts import catalogue
 from klaverjas_trainer.texts.catalogue import SOURCE, placeholders
 
@@ -58,6 +59,42 @@ TOO_WIDE: Final = """() => {
                + (el.innerText || "").slice(0, 50).replace(/\\s+/g, " "));
     if (found.length > 5) break;
   }
+  return found;
+}"""
+
+#: Buttons that look ready but take no tap (a style turned their pointer events off): only the
+#: answered question's own form is locked so on purpose.
+TAPLESS: Final = """() => {
+  const answered = '[data-testid="stForm"]:has(.st-key-answer_button, '
+    + '[class*="st-key-check-"][class*="-submit"])';
+  const found = [];
+  for (const button of document.querySelectorAll("[data-testid='stAppViewContainer'] button")) {
+    if (button.disabled || !button.checkVisibility({visibilityProperty: true})) continue;
+    if (getComputedStyle(button).pointerEvents !== "none" || button.closest(answered)) continue;
+    found.push((button.innerText || button.getAttribute("aria-label") || "?").trim().slice(0, 40));
+  }
+  return found;
+}"""
+
+#: What is there for a keyboard or in Streamlit's own English words: key hints ("Enter", "N")
+#: on a touch screen, Streamlit's ⋮ menu ("Print", "Record screen"), and its English names of
+#: controls read aloud ("Expand sidebar") on a page in another language.
+CHROME: Final = """([english, starts]) => {
+  const found = [];
+  for (const element of document.querySelectorAll("[aria-label], [placeholder]")) {
+    for (const name of ["aria-label", "placeholder"]) {
+      const said = element.getAttribute(name);
+      if (said !== null && (english.includes(said) || starts.some(s => said.startsWith(s)))) {
+        found.push("English name: " + said);
+      }
+    }
+  }
+  const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
+  for (const hint of document.querySelectorAll("button kbd")) {
+    if (touch && hint.checkVisibility()) found.push("a key hint on a touch screen: "
+                                                    + hint.innerText);
+  }
+  if (document.querySelector("[data-testid='stMainMenu']")) found.push("Streamlit's menu");
   return found;
 }"""
 
@@ -131,6 +168,9 @@ def page_problems(page: Page, code: str, reaction: Locator | None = None) -> lis
     found = [f"foreign: {text[:120]}" for text in foreign_words(texts, code)]
     found += [f"rank letter: {text[:80]}" for text in wrong_rank_letters(texts, code)]
     found += [f"too wide: {text}" for text in too_wide(page)]
+    found += [f"takes no tap: {text}" for text in page.evaluate(TAPLESS)]
+    english = [[], []] if code == SOURCE else [list(CHROME_WORDS), list(CHROME_STARTS)]
+    found += list(page.evaluate(CHROME, english))
     if reaction is not None:
         found += out_of_view(reaction)
     return found

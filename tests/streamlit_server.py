@@ -134,6 +134,7 @@ def nginx_front(
         nginx_config(
             f"127.0.0.1:{port}", backends, folder, tls=certificate, limits=limits,
             redirect_from=f"127.0.0.1:{redirect}" if redirect else None,
+            server_name="127.0.0.1" if redirect else None,
         ),
         encoding="utf-8",
     )  # fmt: skip

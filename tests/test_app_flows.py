@@ -151,16 +151,17 @@ def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None
     puzzle = drill_puzzle(app)
     app.pills[0].set_value(list(puzzle.answer.cards))
     app.form_submit_button[0].click().run()
-    # why it is right as well as the rule, from this position's own facts: the legal cards
-    # (and no other card of the hand) and the trump that won the trick so far
+    # "Right!" and the one sentence that decides it, from this position's own facts (the
+    # trump that won the trick so far); the whole why under "Why?": the legal cards, and no
+    # other card of the hand
     said = app.success[0].value
-    legal_part = said.removeprefix("Right! Legal: ").split(".")[0].split()
-    assert said.startswith("Right! Legal: ") and sorted(legal_part) == sorted(
-        str(card) for card in puzzle.answer.cards
-    )
     trick, trump = puzzle.content.trick, puzzle.content.trump
     winning = trick[trick_winner(trick, trump)]
-    assert winning.suit is trump and f"{winning} has trumped the trick" in said
+    assert winning.suit is trump and said.startswith(f"Right! {winning} has trumped the trick")
+    whole = next(m.value for m in app.markdown if m.value.startswith("Legal: "))
+    legal_part = whole.removeprefix("Legal: ").split(".")[0].split()
+    assert sorted(legal_part) == sorted(str(card) for card in puzzle.answer.cards)
+    assert f"{winning} has trumped the trick" in whole
     assert "Rule: **Must overtrump**" in [m.value for m in app.markdown]
     frame = stored(data_dir, "Anna").answers(stored(data_dir, "Anna").learner("Anna").id)
     assert list(frame["correct"]) == [False, True]
@@ -307,7 +308,7 @@ def test_every_puzzle_kind_can_be_answered_in_the_app(
     puzzle = drill_puzzle(app)
     assert puzzle.kind == kind and puzzle.rule.value == rule
     app.form_submit_button[0].click().run()  # nothing chosen yet: not graded
-    assert "Answer the question to go on." in app.warning[0].value
+    assert app.warning[0].value.startswith("Still to answer:\n- ")  # each empty part named
     assert stored(data_dir, "Anna").answer_count() == 0
     shown_rules = any("Amsterdam rules" in c.value for c in app.caption)
     assert shown_rules is (kind != "amsterdam-or-rotterdam")  # that one asks under both

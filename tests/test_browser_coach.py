@@ -22,7 +22,7 @@ from puzzles import Puzzle
 from .streamlit_server import running_app
 from .test_coach_flows import answers_as_a_believer, believer
 from .test_learner_matrix import LearnerWalk, shown_puzzle, tap_cards
-from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk
+from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk, device_options
 
 OVERTRUMP = BY_NAME["always-overtrump"]
 
@@ -46,7 +46,7 @@ def test_the_coach_names_the_wrong_rule_in_the_learners_language(
     browser: Browser, server: tuple[str, Path], code: str, device: str
 ) -> None:
     url, data = server
-    context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS[device])
+    context = browser.new_context(locale=LOCALES[code], **device_options(device))
     walk = LearnerWalk(
         context.new_page(), code, f"coach-{device}", data, name=f"Coach {code} {device}"
     )

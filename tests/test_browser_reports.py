@@ -1,8 +1,9 @@
 """'Report a problem' in Debian's chromium: a learner on a phone, in each language, reports a
-drill puzzle, a lesson step and a card to play at the table (each thanked in view, in their
-language); the teacher, at a desktop, finds the three on the Club page with the note shown as
-typed (markup escaped) and the position drawn, and marks one resolved. Screenshots:
-``artifacts/report-<lang>-*.png`` (the teacher's view: ``report-teacher-*``)."""
+drill puzzle and a lesson step, each once answered (the locked form of an answered question
+must leave the report's Send open to a tap), and a card to play at the table (each thanked in
+view, in their language); the teacher, at a desktop, finds the three on the Club page with the
+note shown as typed (markup escaped) and the position drawn, and marks one resolved.
+Screenshots: ``artifacts/report-<lang>-*.png`` (the teacher's view: ``report-teacher-*``)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from lessons import load_course
 
 from .streamlit_server import running_app
 from .test_browser import PASSWORD, sign_in_teacher
-from .test_learner_matrix import LearnerWalk
-from .walk import LOCALES, VIEWPORTS, WAIT, Walk
+from .test_learner_matrix import LearnerWalk, reply, shown_puzzle
+from .walk import LOCALES, VIEWPORTS, WAIT, Walk, device_options
 
 NOTES = {
     "nl": "<b>7♦</b> mag hier toch ook?",
@@ -78,16 +79,20 @@ def test_a_learners_reports_reach_the_teacher(
     browser: Browser, server: tuple[str, Path], code: str
 ) -> None:
     url, data = server
-    context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS["phone"])
+    context = browser.new_context(locale=LOCALES[code], **device_options("phone"))
     walk = LearnerWalk(context.new_page(), code, "report", data, name=f"Melder {code}")
     teacher = browser.new_context(locale="en-GB", viewport=VIEWPORTS["desktop"])
     try:
         walk.first_visit(url)
         walk.go_to("nav-drill")
+        reply(walk, shown_puzzle(walk), right=True)
+        walk.click(".st-key-answer_button button")
         send_report(walk, "drill", NOTES[code])
         lesson = load_course().lessons[0]
         walk.go_to("nav-learn")
         walk.click(f".st-key-open-{lesson.id} button")
+        walk.page.locator(f".st-key-check-{lesson.id}-0-reply button").nth(2).click()
+        walk.click(f".st-key-check-{lesson.id}-0-submit button")
         send_report(walk, "lesson", f"{NOTES[code]} (les)")
         to_the_first_card(walk)
         send_report(walk, "table", f"{NOTES[code]} (tafel)")

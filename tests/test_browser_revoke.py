@@ -20,7 +20,7 @@ from klaverjas_trainer.texts.catalogue import LANGUAGES
 
 from .streamlit_server import running_app
 from .test_learner_matrix import LearnerWalk
-from .walk import LOCALES, VIEWPORTS
+from .walk import LOCALES, device_options
 
 WALKS = [(code, "phone") for code in LANGUAGES] + [("en", "desktop")]
 
@@ -93,7 +93,7 @@ def test_a_learner_calls_an_opponents_revoke(
 ) -> None:
     url, data = server
     seed = revoking_seed()
-    context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS[device])
+    context = browser.new_context(locale=LOCALES[code], **device_options(device))
     walk = LearnerWalk(
         context.new_page(), code, f"revoke-{device}", data, name=f"Beller {code} {device}"
     )

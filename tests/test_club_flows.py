@@ -61,6 +61,8 @@ def teacher_creates_a_group_with_a_set(app: AppTest) -> None:
     app.text_input(key="group_name").set_value("Tuesday <b>beginners</b>")
     app.form_submit_button(key="create_group").click().run()
     assert not app.exception
+    assert app.text_input(key="group_name").value == ""  # emptied for the next group
+    assert any(s.value.startswith("Group **Tuesday") for s in app.success)
     app.radio(key="assign_what").set_value("set")
     app.selectbox(key="assign_kind").set_value("which-cards")
     app.selectbox(key="assign_rule").set_value("play.no-undertrump")
@@ -313,3 +315,61 @@ def test_a_learners_report_reaches_the_teacher_with_its_position(data_dir: Path)
     assert not teacher.exception
     assert "No open reports." in [c.value for c in teacher.caption]
     assert "1 report resolved" in [c.value for c in teacher.caption]
+
+
+def test_the_same_set_assigned_twice_keeps_the_club_page_and_can_be_closed(
+    data_dir: Path,
+) -> None:
+    """Assign pressed twice (the same set): two columns that tell the sets apart, the page
+    whole below them, and Close takes one away with its answers kept (issue 34, D22)."""
+    teacher = new_session()
+    teacher_creates_a_group_with_a_set(teacher)
+    (group,) = club_of(data_dir).groups()
+    learner_answers_the_set(data_dir, group.code, "Anna", right=True)
+    teacher.switch_page(TEACHER).run()
+    teacher.form_submit_button(key="assign_button").click().run()  # the same set again
+    teacher.run()  # the dashboard, drawn above the form, as the next visit shows it
+    assert not teacher.exception
+    first, second = club_of(data_dir).assignments(group.id)
+    frames = [f.value for f in teacher.dataframe]
+    done = next(f for f in frames if any("2 puzzles" in str(c) for c in f.columns))
+    assert list(done.columns) == [describe(first, load_course()), describe(second, load_course())]
+    assert done.columns[0] != done.columns[1]
+    assert teacher.form_submit_button(key="assign_button")  # the form below still drawn
+    teacher.button(key=f"close-assignment-{first.id}").click().run()
+    assert not teacher.exception
+    assert [a.id for a in club_of(data_dir).assignments(group.id)] == [second.id]
+    assert not any(
+        describe(first, load_course()) in str(c) for f in teacher.dataframe for c in f.value.columns
+    )
+    answered = club_of(data_dir).assignment_answers(group.id)
+    assert first.id in set(answered["assignment_id"])  # its answers are kept
+    teacher.button(key=f"reopen-assignment-{first.id}").click().run()
+    assert [a.id for a in club_of(data_dir).assignments(group.id)] == [first.id, second.id]
+
+
+def test_a_members_name_typed_on_home_offers_the_group_sign_in(data_dir: Path) -> None:
+    """A member types her name on Home on another phone: no second, empty profile; she is told
+    the name is a group member's and signs in with the group's code there (issue 34, A3)."""
+    teacher = new_session()
+    teacher_creates_a_group_with_a_set(teacher)
+    (group,) = club_of(data_dir).groups()
+    member_session(group.code, "Anna")
+    phone = new_session()
+    phone.text_input(key="new_name").set_value("Anna")
+    phone.form_submit_button(key="start_button").click().run()
+    assert not phone.exception
+    store = club_of(data_dir).store
+    assert [learner.name for learner in store.learners()] == []  # no personal "Anna" made
+    assert any("is the name of a member of a club group" in w.value for w in phone.warning)
+    assert phone.text_input(key="join_name").value == "Anna"  # the group's sign-in, filled in
+    phone.text_input(key="join_code").set_value(group.code)
+    phone.form_submit_button(key="join_button").click().run()
+    assert not phone.exception
+    assert phone.session_state["profile"].group.code == group.code  # signed in as the member
+    other = new_session()  # someone else called Anna starts her own profile all the same
+    other.text_input(key="new_name").set_value("Anna")
+    other.form_submit_button(key="start_button").click().run()
+    other.button(key="name_new_anyway").click().run()
+    assert not other.exception
+    assert [learner.name for learner in store.learners()] == ["Anna"]

@@ -604,7 +604,7 @@ def test_a_refused_deal_names_the_field_and_the_value() -> None:
     tricks = [(0, "J♠ Q♠ 7♣ 8♣")] * 8
     for keywords, named in (
         ({"choosers": -1}, "choosers must be pair 0 or 1, got -1"),
-        ({"revoked_by": 2}, "revoked_by must be pair 0 or 1, got 2"),
+        ({"called": [(2, 8)]}, "a call is a seat 0-3 and a trick 0-7, got (2, 8)"),
         ({"declared": "0 1"}, "declared must list trick numbers 0-7, got '0 1'"),
         ({"declared": [8]}, "declared must list trick numbers 0-7, got [8]"),
     ):

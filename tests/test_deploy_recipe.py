@@ -14,6 +14,7 @@ import re
 import shutil
 import ssl
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -96,7 +97,7 @@ TLS_DIRECTIVES = (
     "proxy_set_header Connection $connection_upgrade;",
     "proxy_read_timeout 12h;",
     "listen 0.0.0.0:80;",
-    "return 301 https://$host$request_uri;",
+    "return 301 https://192.168.1.10$request_uri;",
     "hash $kj_route consistent;",
     "server 127.0.0.1:8501 max_fails=1 fail_timeout=5s;",
     "server 127.0.0.1:8502 max_fails=1 fail_timeout=5s;",
@@ -138,7 +139,7 @@ def test_the_ports_can_be_chosen_and_the_redirect_keeps_the_https_port(
     )  # fmt: skip
     lines = lines_of(conf)
     assert {"listen 192.168.1.10:8443 ssl;", "listen 192.168.1.10:8080;"} <= lines
-    assert "return 301 https://$host:8443$request_uri;" in lines
+    assert "return 301 https://club.local:8443$request_uri;" in lines
 
 
 def test_plain_http_must_be_asked_for_by_name_and_warns(
@@ -170,7 +171,7 @@ def test_plain_http_must_be_asked_for_by_name_and_warns(
         (["--insecure-http", "--self-signed", "tls"], "give one of"),
         (["--cert", "club.crt"], "--cert and --key go together"),
         (["--cert", "missing.crt", "--key", "missing.key"], "missing.crt is not a file"),
-        (["--insecure-http", "--server-name", "club.local"], "--server-name names the self-"),
+        (["--insecure-http", "--server-name", "club.local"], "not with --insecure-http"),
         (["--insecure-http", "--http-listen", "0.0.0.0:80"], "not with --insecure-http"),
         (["--insecure-http", "--listen", "443"], "'443' is not host:port"),
         (["--insecure-http", "--listen", "a;b:80"], "'a;b:80' is not host:port"),
@@ -195,9 +196,33 @@ def test_a_real_certificate_is_used_as_given(
     cert.write_text("a certificate\n")
     key.write_text("its key\n")
     conf, _ = written(
-        ["--cert", str(cert), "--key", str(key), *BACKENDS, "--prefix", str(tmp_path)], capsys
-    )
+        ["--cert", str(cert), "--key", str(key), "--server-name", "club.example.nl", *BACKENDS,
+         "--prefix", str(tmp_path)], capsys
+    )  # fmt: skip
     assert {f'ssl_certificate "{cert}";', f'ssl_certificate_key "{key}";'} <= lines_of(conf)
+
+
+def test_the_redirect_goes_to_the_server_name_never_the_clients_host(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cert, key = tmp_path / "fullchain.pem", tmp_path / "privkey.pem"
+    cert.write_text("a certificate\n")
+    key.write_text("its key\n")
+    real = ["--cert", str(cert), "--key", str(key), *BACKENDS, "--prefix", str(tmp_path)]
+    conf, _ = written([*real, "--server-name", "Club.Example.nl"], capsys)
+    redirects = [line for line in lines_of(conf) if line.startswith("return 301")]
+    assert redirects == ["return 301 https://club.example.nl$request_uri;"]  # not $host
+    assert "--server-name" in refused(real, capsys)  # where else would it send browsers?
+    for bad in ("evil.example$request_uri", "a b", "club.example.nl;"):
+        assert "neither a host name nor an IP address" in refused(
+            [*real, "--server-name", bad], capsys
+        )
+    v6 = nginx_config("0.0.0.0:443", ["127.0.0.1:8501"], tmp_path, tls=Certificate(cert, key),
+                      redirect_from="0.0.0.0:80", server_name="2001:db8::1")  # fmt: skip
+    assert "return 301 https://[2001:db8::1]$request_uri;" in lines_of(v6)
+    with pytest.raises(DeployError, match="needs the server's name"):
+        nginx_config("0.0.0.0:443", ["127.0.0.1:8501"], tmp_path, tls=Certificate(cert, key),
+                     redirect_from="0.0.0.0:80")  # fmt: skip
 
 
 @pytest.mark.parametrize("bad", ['/srv/"ng', "/srv/$ng", "/srv/n;g", "/srv/{ng}", "/srv/n\ng"])
@@ -233,7 +258,7 @@ def test_nginx_accepts_the_generated_configuration(
     conf.write_text(
         nginx_config("0.0.0.0:443" if tls else "127.0.0.1:80", ["127.0.0.1:8501"], tmp_path,
                      tls=certificate, redirect_from="0.0.0.0:80" if tls else None,
-                     limits=limits),
+                     server_name="192.168.1.10" if tls else None, limits=limits),
         encoding="utf-8",
     )  # fmt: skip
     checked = subprocess.run(
@@ -280,6 +305,19 @@ def test_the_backends_keep_cors_and_xsrf_on_and_take_small_messages() -> None:
     assert 1 <= int(options["--server.maxMessageSize"]) <= 16  # MB; Streamlit's default is 200
     command = backend_command(8501)
     assert command[command.index("--server.address") + 1] == "127.0.0.1"
+
+
+def test_one_process_without_the_recipe_takes_the_same_small_messages() -> None:
+    # `streamlit run trainer_app.py` alone (the Quick start, a club laptop without nginx)
+    # reads the project's own config, not the recipe's options: Streamlit's default websocket
+    # message is 200 MB, which one phone could send to fill the server's memory.
+    read = "from streamlit import config; print(*(config.get_option(f'server.{n}') for n in %r))"
+    names = ["maxMessageSize", "maxUploadSize"]
+    shown = subprocess.run(
+        [sys.executable, "-c", read % names], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    options = dict(zip(BACKEND_OPTIONS[::2], BACKEND_OPTIONS[1::2], strict=True))
+    assert shown == [options[f"--server.{name}"] for name in names]  # 8 and 1 MB, as behind nginx
 
 
 def test_no_page_uploads_files_bigger_than_the_backends_accept() -> None:
@@ -457,6 +495,24 @@ def test_beyond_the_limits_nginx_answers_429(recorder: Recorder, tmp_path: Path)
         allowed = 1 + 5 + int(time.monotonic() - started) + 1  # burst, and what the rate adds
         assert statuses.count(200) <= allowed
         assert statuses[:6] == [200] * 6 and 429 in statuses
+
+
+def test_the_redirect_ignores_the_host_the_client_sends(
+    recorder: Recorder, club_front: Front
+) -> None:
+    assert club_front.redirect_url is not None
+    plain = urlsplit(club_front.redirect_url)
+    assert plain.hostname and plain.port
+    client = http.client.HTTPConnection(plain.hostname, plain.port, timeout=30)
+    try:
+        client.request("GET", "/drill", headers={"Host": "evil.example"})
+        response = client.getresponse()
+        response.read()
+    finally:
+        client.close()
+    assert response.status == 301
+    assert response.getheader("Location") == f"{club_front.url}/drill"
+    assert not recorder.seen
 
 
 def test_a_large_request_body_is_refused_before_the_backend(

@@ -172,7 +172,7 @@ def test_places_are_kept_in_sqlite(tmp_path: Path) -> None:
     store = ProgressStore(make_engine(f"sqlite:///{tmp_path / 'trainer.sqlite3'}"))
     check_places(store)
     with store.engine.connect() as connection:
-        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 13
+        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 14
 
 
 def test_places_are_kept_in_postgresql() -> None:

@@ -343,3 +343,25 @@ def _nat(data: dict[str, Any], reply: NatAnswer) -> tuple[Grade, Any, Any]:
     kind = question_kind("is-nat")
     content = kind.read_content(data)
     return kind.grade(content, AMSTERDAM, reply), kind.solve(content, AMSTERDAM), content
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("key", KEYS, ids=lambda key: f"{key[0]}/{key[1].value}/{key[2].name}")
+def test_a_right_answer_says_right_and_the_one_deciding_sentence(
+    code: str, key: tuple[Any, ...]
+) -> None:
+    """ "Right!" and one sentence, taken from the position's own explanation (so it holds
+    there); the whole explanation is kept for "Why?", not repeated above it (issue 34, B6)."""
+    kind, rule, rules = key
+    puzzle = generate(kind, rule, seed=11, rules=rules)
+    question = question_kind(kind)
+    solution = question.solve(puzzle.content, puzzle.rules)
+    with language(code):
+        shown = feedback(kind, puzzle.content, question.grade(puzzle.content, puzzle.rules,
+                         solution.answer), solution, puzzle.rule, revealed=True)  # fmt: skip
+        right = t("right")
+    assert shown.correct and shown.headline.startswith(right + " ")
+    said = shown.headline.removeprefix(right + " ")
+    assert len(sentences(said)) == 1, said
+    assert said in shown.explanation, (said, shown.explanation)
+    assert shown.explanation not in shown.headline or shown.explanation == said

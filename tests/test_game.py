@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from klaverjas_core import (
+    AMSTERDAM,
     DECK,
     Deal,
     GameFlowError,
     IllegalPlayError,
     ImpossiblePositionError,
+    Revoke,
     RuleId,
     Seat,
     Suit,
     TrumpChoice,
     deal_hands,
     next_dealer,
+    score_record,
     trick_winner,
 )
 from klaverjas_core.cards import Card
@@ -189,3 +193,50 @@ def test_play_revoke_records_the_player_and_the_broken_rule() -> None:
     (revoke,) = deal.revokes
     assert (revoke.card, revoke.seat, revoke.trick) == (bad, seat, len(deal.tricks))
     assert not revoke.verdict.legal and revoke.verdict.rule.topic == "play"
+
+
+def deal_with_two_revokes() -> Deal:
+    """A referee deal in which a player revokes at the first chance, then a player of the
+    other pair at its first chance after; the rest is played at random."""
+    rng = random.Random(6)
+    while True:
+        deal = Deal.shuffled(rng, Seat.NORTH, referee=True)
+        deal.name_trumps("♥")
+        while deal.phase == "playing":
+            bad = first_illegal_move(deal)
+            pairs = [revoke.seat.pair for revoke in deal.revokes]
+            if bad is not None and pairs in ([], [1 - deal.to_move.pair]):
+                deal.play(bad)
+            else:
+                deal.play(rng.choice(list(deal.legal_cards())))
+        if len(deal.revokes) == 2:
+            return deal
+
+
+def test_score_revoke_only_the_first_revoke_called_counts() -> None:
+    # RULES.md: only the first revoke of a deal counts; at a table, only a revoke called.
+    deal = deal_with_two_revokes()
+    first, second = deal.revokes
+    assert first.seat.pair != second.seat.pair
+    assert deal.score().revoked_by == first.seat.pair  # by default every revoke is called
+    both = {(first.seat, first.trick), (second.seat, second.trick)}
+    assert deal.score(called=both).revoked_by == first.seat.pair
+    assert deal.score(called=[(second.seat, second.trick)]).revoked_by == second.seat.pair
+    assert deal.record(called=[(second.seat, second.trick)]).revoke == second
+    assert deal.score(called=[]).revoked_by is None  # nobody called: no revoke counts
+    # A call on a card that was no revoke changes nothing.
+    assert deal.score(called=[(first.seat, (first.trick + 1) % 8)]).revoked_by is None
+
+
+def test_a_deal_record_names_a_revoke_or_a_call_that_cannot_be() -> None:
+    deal = deal_with_two_revokes()
+    first, _ = deal.revokes
+    elsewhere = Revoke(first.trick, first.seat.left, first.verdict)
+    record = dataclasses.replace(deal.record(), revokes=(elsewhere,))
+    with pytest.raises(ImpossiblePositionError, match=f"did not play {first.card} in trick"):
+        score_record(record, AMSTERDAM)
+    swapped = dataclasses.replace(deal.record(), revokes=deal.revokes[::-1])
+    with pytest.raises(ImpossiblePositionError, match="not in play order"):
+        score_record(swapped, AMSTERDAM)
+    with pytest.raises(ImpossiblePositionError, match="a call is a seat 0-3 and a trick 0-7"):
+        deal.score(called=[(Seat.NORTH, 8)])

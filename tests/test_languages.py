@@ -5,6 +5,7 @@ lesson step in every language, and the main flows of the app with no English lef
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,12 @@ def test_a_rule_set_is_named_in_words_not_by_its_id() -> None:
     with language("nl"):
         words = rule_set_words("amsterdam+stuk_from_hand")
     assert "amsterdam" not in words and "stuk_from_hand" not in words and " · " in words
+
+
+@pytest.mark.parametrize(
+    ("code", "month"), [("nl", "december"), ("uk", "грудня"), ("ru", "декабря"), ("en", "December")]
+)
+def test_a_date_is_written_in_the_learners_language(code: str, month: str) -> None:
+    """A due date reads "5 грудня 2026 р.", not the database's "2026-12-05" (issue 34, B11)."""
+    said = catalogue(code).text("due", date=date(2026, 12, 5))
+    assert "2026-12-05" not in said and f" 5 {month} 2026" in said, said

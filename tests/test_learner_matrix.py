@@ -26,17 +26,23 @@ from klaverjas_questions.who_revoked import RevokeAnswer
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.drill_places import DrillPlaces
-from klaverjas_trainer.texts import card_text, language, rule_title
+from klaverjas_trainer.texts import card_text, language, rule_title, t
+from klaverjas_trainer.texts.answers import pair_name
 from klaverjas_trainer.texts.catalogue import LANGUAGES
 from lessons import load_course
 from puzzles import PUZZLE_KINDS, Puzzle, generate
 
 from .accessibility import blocking_findings
 from .streamlit_server import running_app
-from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk
+from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk, device_options
 
 #: Screens kept as screenshots whatever they show, to look at: a wrong answer, a refused card.
-SHOWN = frozenset({"drill-which-cards-wrong", "lesson-wrong", "table-refused", "table-analysis"})
+SHOWN = frozenset({
+    "drill-which-cards-wrong", "drill-is-nat-incomplete", "lesson-wrong", "table-refused",
+    "table-analysis", "join-refused",
+})  # fmt: skip
+#: The drill kinds first answered with a part left empty (every card, or the points).
+INCOMPLETE = frozenset({"which-cards", "is-nat"})
 #: The deal the walk plays: the same cards every run, so it meets a refused card and roem.
 DEAL_NUMBER = 3
 
@@ -97,6 +103,33 @@ class LearnerWalk(Walk):
         self.click(f".st-key-{key}-submit button")
         self.shown("lesson-right", self.page.locator(FEEDBACK))
         assert self.last_answer()["correct"] is True
+        self.click(".st-key-step_next button")
+        self.starts_on_screen("lesson-next", self.page.locator(".st-key-lesson_top"))
+
+    def starts_on_screen(self, step: str, top: Locator) -> None:
+        """After Next, the new step or puzzle starts at its top: `top`'s upper edge on the
+        screen (not scrolled away above it, nor below the fold)."""
+        self.check(step, top)
+        box, size = top.first.bounding_box(), self.page.viewport_size
+        assert box is not None and size is not None
+        if not 0 <= box["y"] <= size["height"] / 2:
+            self.screenshot(step)
+            self.problems.append(f"{step}: its top is at y={box['y']:.0f}, not on the screen")
+
+    def answer_incomplete(self, kind: str) -> None:
+        """Answer with a part left empty: refused in view, naming each empty part."""
+        key = reply_key(self.page)
+        with language(self.code):
+            if kind == "is-nat":  # one pair's points typed, the rest left empty
+                type_number(self.page.locator(f".st-key-{key}-0 input"), 100)
+                empty = [t("nat-question"), t("written", pair=pair_name(1))]
+            else:
+                empty = [t("select-legal")]
+        self.click(".st-key-answer_button button")
+        said = self.page.locator(".st-key-answer-missing")
+        for part in empty:
+            expect(said).to_contain_text(part)
+        self.shown(f"drill-{kind}-incomplete", said)
 
     def drill_settings(self, kind: str, mode: str) -> None:
         """The drill's settings, opened, set and folded again (the puzzle comes first)."""
@@ -131,11 +164,15 @@ class LearnerWalk(Walk):
         self.drill_settings(kind, "normal")
         puzzle = shown_puzzle(self)
         assert puzzle.kind == kind
+        if kind in INCOMPLETE:
+            self.answer_incomplete(kind)
         reply(self, puzzle, right=False)
         self.click(".st-key-answer_button button")
         self.shown(f"drill-{kind}-wrong", self.page.locator(FEEDBACK))
         if kind == PUZZLE_KINDS[0]:
             self.accessible("drill")
+            self.click(".st-key-next_button button")  # the next puzzle starts at its top
+            self.starts_on_screen("drill-next", self.page.locator("[data-testid='stForm']"))
         answered = self.last_answer()
         assert (answered["kind"], answered["item_id"], answered["correct"]) == (
             kind,
@@ -207,6 +244,16 @@ class LearnerWalk(Walk):
         self.go_to("nav-settings")
         self.shown("profile")
         self.accessible("profile")
+        self.join_refused()
+
+    def join_refused(self) -> None:
+        """A mistyped group code at the foot of the profile page: refused in view."""
+        self.page.locator(".st-key-join_code input").fill("QQQQQQ")
+        self.page.locator(".st-key-join_name input").fill(self.name)
+        self.click(".st-key-join_button button")
+        said = self.page.locator(".st-key-join-refused")
+        expect(said).to_be_visible()
+        self.shown("join-refused", said)
 
     def reload_and_switch(self, other: str) -> None:
         self.reload()
@@ -315,7 +362,7 @@ def test_a_learner_walks_the_trainer_in_their_language(
     browser: Browser, server: tuple[str, Path], code: str, device: str
 ) -> None:
     url, data = server
-    context = browser.new_context(locale=LOCALES[code], viewport=VIEWPORTS[device])
+    context = browser.new_context(locale=LOCALES[code], **device_options(device))
     walk = LearnerWalk(
         context.new_page(), code, f"matrix-{device}", data, name=f"Lerner {code} {device}"
     )

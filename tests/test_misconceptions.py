@@ -112,13 +112,15 @@ def test_ace_above_nine_ranks_the_trump_ace_over_the_nine() -> None:
 
 def test_tie_not_nat_gives_a_tie_to_the_choosers() -> None:
     assert score_summary((81, 81), (0, 0), 0).nat
-    believed = score_summary((81, 81), (0, 0), 0, misbeliefs=M.TIE_NOT_NAT)
+    believed = score_summary((81, 81), (0, 0), 0, rules=AMSTERDAM.believing(M.TIE_NOT_NAT))
     assert not believed.nat and believed.points == (81, 81)
 
 
 def test_pit_forgotten_drops_the_hundred() -> None:
     assert score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0)).points == (262, 0)
-    forgot = score_summary((162, 0), (0, 0), 0, tricks_won=(8, 0), misbeliefs=M.PIT_FORGOTTEN)
+    forgot = score_summary(
+        (162, 0), (0, 0), 0, tricks_won=(8, 0), rules=AMSTERDAM.believing(M.PIT_FORGOTTEN)
+    )
     assert forgot.points == (162, 0)
 
 
@@ -188,7 +190,7 @@ def test_revoke_costs_trick_hands_over_the_revoke_trick_and_scores_the_rest() ->
     assert discriminates(entry, "is-nat", content, AMSTERDAM)
     with pytest.raises(KlaverjasError, match="cannot have taken 30 points"):
         score_summary((20, 142), (0, 0), 0, revoked_by=0, revoke_trick=(30, 0, 1),
-                      misbeliefs=entry.flag)  # fmt: skip
+                      rules=AMSTERDAM.believing(entry.flag))  # fmt: skip
 
 
 @pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM], ids=lambda r: r.name)
@@ -210,8 +212,9 @@ def test_last_trick_forgotten_counts_the_last_trick_without_its_ten() -> None:
     believed = believed_answer("count-trick", content, AMSTERDAM, M.LAST_TRICK_FORGOTTEN)
     assert believed is not None and believed.points == 21
     # Adding up a deal's tricks, the believer has 152 to share; nat gives the defenders 152.
-    assert score_summary((70, 82), (0, 0), 0, misbeliefs=M.LAST_TRICK_FORGOTTEN).points == (0, 152)
-    assert score_summary((80, 82), (0, 0), 0, misbeliefs=M.LAST_TRICK_FORGOTTEN).points == (0, 162)
+    forgot = AMSTERDAM.believing(M.LAST_TRICK_FORGOTTEN)
+    assert score_summary((70, 82), (0, 0), 0, rules=forgot).points == (0, 152)
+    assert score_summary((80, 82), (0, 0), 0, rules=forgot).points == (0, 162)
     with pytest.raises(KlaverjasError):
         score_summary((70, 82), (0, 0), 0)  # the real rule: 162 to share
 

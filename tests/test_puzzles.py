@@ -134,9 +134,10 @@ def test_who_revoked_names_the_card_and_the_broken_rule() -> None:
     assert answer.rule is RuleId.PLAY_MUST_OVERTRUMP and answer.card is not None
     said = explain(puzzle.solution.facts)
     assert f"{answer.card} was a revoke by" in said
-    # the reason speaks to "you": it says whose seat that is (not the learner's)
+    # the reason speaks of the revoker in the third person, not to the learner as "you"
     revoker = seat_name(puzzle.solution.facts[0].values["player"])  # type: ignore[arg-type]
-    assert f"was a revoke by {revoker}. As {revoker}: " in said
+    assert f"was a revoke by {revoker}. {answer.card} is not allowed. " in said
+    assert f"{revoker} must overtrump it with " in said and "you" not in said.lower().split()
 
 
 # --- JSON lines ------------------------------------------------------------------------------

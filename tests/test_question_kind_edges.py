@@ -719,8 +719,10 @@ def test_who_revoked_finds_the_card_the_seat_the_trick_and_the_rule() -> None:
     west = check_card("7♦", " ".join(REVOKE["hands"][3]), "7♣ A♣ 8♥", "♥")
     assert west.broken == (R.PLAY_MUST_OVERTRUMP, R.PLAY_MUST_TRUMP)
     assert solution.facts == (
-        fact(R.PLAY_REVOKE, card=card("7♦"), player=W, reason=verdict_fact(west)),
+        fact(R.PLAY_REVOKE, situation="", card=card("7♦"), player=W, reason=verdict_fact(west, W)),
     )
+    # the reason speaks of West ("West holds ..."), not to the learner
+    assert verdict_fact(west, W).values["reason"].values["situation"] == "seat"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("rule", ["play.must-overtrump", "play.must-trump"])
@@ -752,7 +754,7 @@ def test_who_revoked_explains_a_legal_card_named_as_the_revoke() -> None:
         given=card("8♥"),
         expected=card("7♦"),
         player=S,
-        reason=verdict_fact(south),
+        reason=verdict_fact(south, S),  # said of South, whose card it was
     )
     assert result == Grade(False, (Mistake("card", "7♦", "8♥", R.PLAY_REVOKE, why),))
 
@@ -895,6 +897,7 @@ def test_the_reason_names_the_cards_of_the_position() -> None:
     assert reason(verdict) == fact(
         R.PLAY_MUST_OVERTRUMP,
         situation="",
+        player=None,
         card=card("7♦"),
         led=card("A♣"),
         suit=Suit.CLUBS,
@@ -906,6 +909,11 @@ def test_the_reason_names_the_cards_of_the_position() -> None:
         allowed=(card("Q♥"),),
     )
     assert reason(check_card("Q♥", "Q♥ 7♦", "", "♥")).values["suit"] is None
+    # about another player: the same facts, worded in the third person ("explain-seat")
+    about_west = reason(verdict, W)
+    assert about_west.values["player"] is W and about_west.values["situation"] == "seat"
+    partner = check_card("8♥", "8♥ 7♦", "A♣ 9♥ 7♣", "♥")  # partner trumped with 9♥
+    assert reason(partner, W).values["situation"] == "partner-seat"
     assert verdict_fact(verdict).key == "card-not-allowed"
     assert verdict_fact(check_card("Q♥", "Q♥ 7♦", "A♣ 8♥", "♥")).key == "card-allowed"
 

@@ -7,16 +7,22 @@ import random
 import pytest
 
 from klaverjas_core import (
+    AMSTERDAM,
     DECK,
+    DealRecord,
+    DealTotals,
     GameFlowError,
     ImpossiblePositionError,
     Match,
+    Misbelief,
     RuleId,
     Suit,
     parse_cards,
     random_playout,
     score_deal,
+    score_record,
     score_summary,
+    score_totals,
     trick_winner,
 )
 from klaverjas_core.cards import Card
@@ -288,7 +294,8 @@ class TestMatch:
 
 def test_score_pit_stays_a_pit_when_the_other_pair_has_stuk_from_hand() -> None:
     # RULES.md: under stuk_from_hand a pair can score stuk without a trick; a pit is still a pit.
-    score = score_summary((162, 0), (0, 20), choosers=0, tricks_won=(8, 0), stuk_from_hand=True)
+    stuk_from_hand = "amsterdam+stuk_from_hand"
+    score = score_summary((162, 0), (0, 20), choosers=0, tricks_won=(8, 0), rules=stuk_from_hand)
     assert score.pit == 0 and score.points == (262, 20) and not score.nat
     with pytest.raises(ImpossiblePositionError, match="cannot have taken every trick"):
         score_summary((162, 0), (0, 20), choosers=0, tricks_won=(8, 0))
@@ -298,3 +305,24 @@ def test_score_revoke_by_the_defenders_keeps_the_choosers_pit_bonus() -> None:
     # RULES.md: the other pair writes 162 + all declared roem, + 100 if it took every trick.
     score = score_summary((162, 0), (20, 0), choosers=0, tricks_won=(8, 0), revoked_by=1)
     assert score.points == (282, 0) and not score.nat
+
+
+def test_score_totals_take_variants_and_misbeliefs_from_the_rule_set() -> None:
+    # One record of the deal and the rule set: no caller passes a variant or a belief apart.
+    forgot = DealTotals((90, 72), (0, 0), choosers=0, undeclared_roem=(0, 20))
+    assert score_totals(forgot, AMSTERDAM).points == (90, 72)  # undeclared roem does not count
+    believed = AMSTERDAM.believing(Misbelief.ROEM_WITHOUT_DECLARING)
+    assert score_totals(forgot, believed).points == (0, 182)  # 90 v 72 + 20: nat
+    with pytest.raises(ImpossiblePositionError, match="must be given per pair"):
+        score_summary((90, 72), (0, 0), 0, undeclared_roem=20, rules=believed)
+    pit = DealTotals((162, 0), (0, 20), choosers=0, tricks_won=(8, 0))
+    assert score_totals(pit, "amsterdam+stuk_from_hand").points == (262, 20)
+    with pytest.raises(ImpossiblePositionError, match="cannot have taken every trick"):
+        score_totals(pit, AMSTERDAM)
+
+
+def test_score_record_is_what_score_deal_gives_for_the_same_facts() -> None:
+    for seed in range(20):
+        played = random_playout(random.Random(seed))
+        record = DealRecord(played.card_tricks(), Suit(played.trump), 1, declared={0, 3})
+        assert score_record(record, AMSTERDAM) == played.score(choosers=1, declared={0, 3})

@@ -11,10 +11,15 @@ from pathlib import Path
 import pytest
 
 import klaverjas_trainer.app
-from klaverjas_trainer.app.own_words import HIDE_ENGLISH, date_words, due_date_choices
+from klaverjas_trainer.app.own_words import HIDE_ENGLISH, due_date_choices
 from klaverjas_trainer.app.services import session_language
 from klaverjas_trainer.texts import language, t
-from klaverjas_trainer.texts.catalogue import LANGUAGES, current_code, use_language_source
+from klaverjas_trainer.texts.catalogue import (
+    LANGUAGES,
+    current_code,
+    date_text,
+    use_language_source,
+)
 
 APP = Path(klaverjas_trainer.app.__file__).parent
 #: Widgets whose own words are English: "Select all", "YYYY/MM/DD", "Press Enter to ...".
@@ -45,9 +50,9 @@ def test_due_dates_are_days_in_the_language_and_none_first() -> None:
     assert (
         days[0] is None and days[1] == date(2026, 12, 1) and len(days) == 2 + 42
     )  # none, today, 42 days
-    words = {code: date_words(date(2026, 12, 8), code) for code in LANGUAGES}
-    assert words["nl"] == "di 8 dec 2026"
-    assert words["ru"].startswith("вт 8 дек")
+    words = {code: date_text(date(2026, 12, 8), code) for code in LANGUAGES}
+    assert words["nl"] == "di 8 december 2026"
+    assert words["ru"] == "вт 8 декабря 2026"
     assert all("yyyy" not in said.lower() and "2026" in said for said in words.values())
     with language("uk"):
         assert t("due-none") == "Без терміну"

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from playwright.sync_api import Locator, Page, ViewportSize, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -43,6 +43,14 @@ VIEWPORTS: Final[dict[str, ViewportSize]] = {
     "desktop": {"width": 1280, "height": 900},
 }
 LOCALES: Final = {"nl": "nl-NL", "uk": "uk-UA", "ru": "ru-RU", "en": "en-GB"}
+
+
+def device_options(name: str) -> dict[str, Any]:
+    """A browser context's options for a device of `VIEWPORTS`: a phone is a touch screen
+    (where the app shows no key hints)."""
+    return {"viewport": VIEWPORTS[name], "has_touch": name == "phone"}
+
+
 #: The feedback on an answer, right or wrong (only an error is an ARIA alert).
 FEEDBACK: Final = "[data-testid='stAlert']"
 #: The app as Streamlit marks it when no script run is going on.

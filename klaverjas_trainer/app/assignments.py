@@ -23,7 +23,14 @@ def lesson_name(lesson: Lesson) -> str:
 
 
 def describe(assignment: Assignment, course: Course, *, for_learner: bool = False) -> str:
-    """What an assignment is; a learner is not told the rule a who-revoked set asks for."""
+    """What an assignment is. The teacher's words start with its number ("#12 · ..."), so two
+    alike (the same set again next week) are told apart; a learner is not told the rule a
+    who-revoked set asks for."""
+    words = _what(assignment, course, for_learner=for_learner)
+    return words if for_learner else f"#{assignment.id} · {words}"
+
+
+def _what(assignment: Assignment, course: Course, *, for_learner: bool) -> str:
     if assignment.lesson_id is not None:
         return t("assignment-lesson", title=lesson_name(course.lesson(assignment.lesson_id)))
     if assignment.is_deal:

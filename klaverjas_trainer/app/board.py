@@ -26,17 +26,25 @@ def style() -> None:
     st.markdown(CSS + TABLE_CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
 
 
-#: Focus the first control of the question (a card to tap, a choice, a number) once it is drawn.
+#: A new question starts at its top (a phone scrolled down to "Next" is brought back up to the
+#: board; a page whose question is in view stays put), with the keyboard on its first control
+#: (a card to tap, a choice, a number).
 FOCUS: Final = """
   var form = document.querySelector("[data-testid='stForm']");
-  var first = form && form.querySelector("button[data-variant], input, button");
-  if (first) { first.focus({preventScroll: false}); }
+  if (!form) { return; }
+  var top = 72;
+  if (form.getBoundingClientRect().top < top) {
+    form.style.scrollMarginTop = top + "px";
+    form.scrollIntoView({block: "start", behavior: "instant"});
+  }
+  var first = form.querySelector("button[data-variant], input, button");
+  if (first) { first.focus({preventScroll: true}); }
 """
 FOCUS_SCRIPT: Final = f"<script>{later(FOCUS, 250)}</script>"
 
 
 def focus_first_answer() -> None:
-    """Keyboard focus on the question just drawn (after "Next", it went back to the top)."""
+    """A new question at the top of the screen, the keyboard on it (after "Next")."""
     st.html(FOCUS_SCRIPT, unsafe_allow_javascript=True, width=1)
 
 
@@ -233,18 +241,22 @@ def picked_marks(key: str, cards: Sequence[Card], checks: Mapping[Card, tuple[st
 
 
 #: Once answered, the question's cards and fields take no taps (the next run disables them;
-#: this holds for the run in which the answer was stored).
-LOCK_RULES: Final = """[data-testid="stForm"] [data-testid="stButtonGroup"],
-[data-testid="stForm"] input, [data-testid="stForm"] [data-baseweb="select"]
+#: this holds for the run in which the answer was stored). Only the form whose submit button is
+#: `FORM` is locked: a form beside it (Report a problem) stays open to taps.
+LOCK_RULES: Final = """FORM [data-testid="stButtonGroup"], FORM input, FORM [data-baseweb="select"]
 { pointer-events: none; }
-[data-testid="stForm"] button[data-testid$="FormSubmit"] { pointer-events: none;
+FORM button[data-testid$="FormSubmit"] { pointer-events: none;
   background: #ecebea; border-color: #d6d5d3; color: #4a4947; }  /* greyed, yet 7:1 */"""
 
 
-def lock_answered(marks: str = "") -> None:
-    """The answered question locked, with the `marks` of `picked_marks` on its cards: one
-    style element (each element costs the server a message to the browser)."""
-    st.markdown(f"<style>{LOCK_RULES}\n{marks}</style>", unsafe_allow_html=True)
+def lock_answered(submit_key: str, marks: str = "") -> None:
+    """The answered question's form (the one holding the submit button `submit_key`) locked,
+    with the `marks` of `picked_marks` on its cards: one style element (each element costs the
+    server a message to the browser)."""
+    form = f'[data-testid="stForm"]:has(.{key_class(submit_key)})'
+    st.markdown(
+        f"<style>{LOCK_RULES.replace('FORM', form)}\n{marks}</style>", unsafe_allow_html=True
+    )
 
 
 def yes_no(question: str, key: str, *, locked: bool = False) -> bool | None:

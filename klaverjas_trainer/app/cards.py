@@ -70,6 +70,8 @@ CSS = """
 /* A button's key hint ("Enter", "N", "1"): Streamlit fades it to 60 %, 2.8:1 on a red button;
    full strength and a smaller, lighter face keep it quiet and readable (4.5:1 and more). */
 button kbd[aria-label] { opacity: 1; font-weight: 400; font-size: .8em; }
+/* ... and only where there is a keyboard: a touch screen with no fine pointer has none. */
+@media (hover: none) and (pointer: coarse) { button kbd[aria-label] { display: none; } }
 /* An answered question's cards are locked (disabled): its words stay readable (Streamlit
    greys a disabled widget's label to 40 %, 2.6:1). */
 [data-testid="stForm"] label[data-testid="stWidgetLabel"] { color: inherit; }

@@ -141,4 +141,5 @@ def projector_deal(
         st.markdown(explain(trick_facts(judged, last_trick=step == 8)))
         for revoked in (r for r in played.revokes if r.trick == step - 1):
             called = t("revoke-called", seat=seat_name(revoked.seat.left))
-            st.error(revoke_said(called, revoked), icon=":material/gavel:")
+            # a deal nobody in the class played: the revoker is named, nobody is "you"
+            st.error(revoke_said(called, revoked, learner=None), icon=":material/gavel:")

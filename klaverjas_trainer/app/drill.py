@@ -25,6 +25,7 @@ from klaverjas_trainer.storage import ProgressStore, StorageError
 from klaverjas_trainer.storage.club import Assignment
 from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.findings import Findings
+from klaverjas_trainer.storage.schedule import Reason as ScheduleReason
 from klaverjas_trainer.storage.schedule import Schedule
 from lessons import Course
 from puzzles import (
@@ -48,6 +49,15 @@ SEED_RANGE: Final = 1_000_000_000
 RULE_VALUES: Final = frozenset(rule.value for rule in RuleId)
 #: Positions in a practice of one misconception (the coach's "Practise this").
 PRACTICE_COUNT: Final = 5
+#: Every reason the drill gives for a puzzle, with its fields: a kept place's reason must be
+#: one of these, since the page words it (a message that does not exist is a crash).
+REASON_FIELDS: Final = {
+    "suggested": frozenset({"rule", "why"}),
+    "practice-progress": frozenset({"number", "count"}),
+    "set-progress": frozenset({"number", "count"}),
+    "follow-up": frozenset(),
+}
+WHY_VALUES: Final = frozenset(why.value for why in ScheduleReason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +118,7 @@ class DrillState:
     practice: str | None = None  # a misconception being practised, and its positions left
     practice_left: int = 0
     practice_over: str | None = None  # a practice just ended: its misconception
+    damaged: bool = False  # part of the kept place could not be read: the page says so once
 
 
 def schedule_for(
@@ -264,6 +275,16 @@ def _coached(state: DrillState, coach: Coach, rng: random.Random) -> Choice | No
         rule=chosen,
     )
     return None if checked is None else Choice(checked, Reason("follow-up"))
+
+
+def drill_rule(state: DrillState, rule: str, rules: RuleSet) -> bool:
+    """Another page's "practise this rule" (Home's suggestion, Progress's weakest rules): the
+    first puzzle kind that drills `rule` under `rules`, in normal mode. False if none does."""
+    kind = next((kind for kind in PUZZLE_KINDS if RuleId(rule) in targets(kind, rules)), None)
+    if kind is None:
+        return False
+    state.kind, state.rule, state.mode, state.fresh = kind, rule, "normal", True
+    return True
 
 
 def practise(state: DrillState, name: str) -> None:
@@ -492,7 +513,8 @@ def resume(learner_id: int, place: Mapping[str, Any] | None) -> DrillState:
     """A new session's drill for `learner_id`, at the kept `place`: the same settings and the
     same puzzle, made again from its key (and graded again from the stored reply when it was
     answered: nothing is stored anew). Whatever of the place cannot be read or made again is
-    left at its default, so an old or damaged place gives a fresh puzzle, never an error."""
+    left at its default, so an old or damaged place gives a fresh puzzle, never an error; a
+    reason the page could not word is left out and `damaged` set, so the page says so."""
     state = DrillState(learner_id=learner_id)
     if not place or place.get("version") != PLACE_VERSION:
         return state
@@ -521,13 +543,15 @@ def resume(learner_id: int, place: Mapping[str, Any] | None) -> DrillState:
         return state
     assert isinstance(kept, Mapping)
     state.choice, state.fresh = choice, False
+    state.damaged = kept.get("reason") is not None and choice.reason is None  # refused
     state.shown.add(choice.puzzle.id)
     given = kept.get("given")
     if isinstance(given, str):
         puzzle = choice.puzzle
         try:
             reply = puzzle.question.decode(given)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested too deeply
+            state.damaged = True
             return state  # a reply this trainer cannot read: the puzzle, unanswered
         state.grade = puzzle.question.grade(puzzle.content, puzzle.rules, reply)
         state.given = given
@@ -551,17 +575,26 @@ def _kept_choice(kept: Mapping[str, Any]) -> Choice | None:
         return None
     if puzzle.id != kept.get("id"):
         return None
-    reason = kept.get("reason")
-    return Choice(puzzle, _reason(reason) if isinstance(reason, Mapping) else None)
+    return Choice(puzzle, _reason(kept.get("reason")))
 
 
-def _reason(data: Mapping[str, Any]) -> Reason | None:
+def _reason(data: object) -> Reason | None:
+    """A kept reason, if it is one the drill gives with fields it can word; else None."""
+    if not isinstance(data, Mapping):
+        return None
     key, fields = data.get("key"), data.get("fields")
-    if not isinstance(key, str) or not isinstance(fields, Mapping):
+    if key not in REASON_FIELDS or not isinstance(fields, Mapping):
         return None
     values = dict(fields)
+    if values.keys() != REASON_FIELDS[key]:
+        return None
     if key == "suggested":
-        if values.get("rule") not in RULE_VALUES:
+        rule, why = values["rule"], values["why"]
+        if not (isinstance(rule, str) and isinstance(why, str)):
+            return None
+        if rule not in RULE_VALUES or why not in WHY_VALUES:
             return None
         values["rule"] = RuleId(values["rule"])
+    elif not all(type(value) is int and value >= 0 for value in values.values()):
+        return None  # numbers only: a kept text would be drawn as the page's markdown
     return Reason(key, values)

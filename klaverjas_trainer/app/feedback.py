@@ -1,6 +1,7 @@
 """The feedback after an answer, one view for the drill and the lessons.
 
-Right: a success line with the explanation, and the rule. Wrong: what was wrong with the
+Right: "Right!" and the one sentence that decides it (the target rule's), the rule, and the
+whole explanation folded away until asked for. Wrong: what was wrong with the
 learner's own reply at once (every card chosen wrongly, grouped by the reason that decides it,
 each sentence once), and the rule; once the answer is shown (always in the drill) also the answer
 and the rest of the explanation, without the sentences already said.
@@ -37,10 +38,10 @@ class Feedback:
     """What the learner reads after an answer, as text."""
 
     correct: bool
-    headline: str  # "Right! <why>", "Not quite." or "Not quite. The answer: ..."
+    headline: str  # "Right! <the deciding sentence>", "Not quite." or "Not quite. The answer: ..."
     lines: tuple[str, ...] = ()  # what was wrong, each sentence once
     rule: str = ""  # "Rule: **<title>**"
-    explanation: str = ""  # the rest of why, once the answer is shown
+    explanation: str = ""  # the rest of why once the answer is shown; when right, all of it
     extra: tuple[str, ...] = field(default=())
 
     def text(self) -> str:
@@ -59,8 +60,9 @@ def feedback(
 ) -> Feedback:
     """The feedback on `grade`; `revealed` once the learner may see the answer."""
     title = t("rule-named", title=rule_title(rule))
-    if grade.correct:  # why it is right, too: the target rule may not be all that decides
-        return Feedback(True, f"{t('right')} {explain_all(solution.facts)}", (), title)
+    if grade.correct:  # one sentence; the whole why (other rules may decide too) on request
+        whole = explain_all(solution.facts)
+        return Feedback(True, f"{t('right')} {deciding_sentence(solution, rule)}", (), title, whole)
     lines = tuple(mistake_lines(grade) if revealed else hint_lines(grade))
     if not revealed:
         return Feedback(False, t("wrong"), lines, title)
@@ -89,16 +91,44 @@ def show_feedback(
 def _draw(shown: Feedback) -> None:
     if shown.correct:
         st.success(shown.headline, icon=":material/check_circle:")
-    else:
-        st.error(shown.headline, icon=":material/cancel:")
-        if shown.lines:
-            st.markdown("\n".join([t("your-mistakes"), *(f"- {line}" for line in shown.lines)]))
+        st.markdown(shown.rule)
+        with st.expander(t("why-right")):
+            st.markdown(shown.explanation)
+        return
+    st.error(shown.headline, icon=":material/cancel:")
+    if shown.lines:
+        st.markdown("\n".join([t("your-mistakes"), *(f"- {line}" for line in shown.lines)]))
     # The rule and the rest of the explanation as one element (each is a message to send).
     st.markdown("\n\n".join(part for part in (shown.rule, shown.explanation) if part))
 
 
 def explain_all(facts: Iterable[Fact]) -> str:
     return " ".join(say(item) for item in facts)
+
+
+def deciding_sentence(solution: Solution[Any], rule: RuleId) -> str:
+    """What decides the answer, in one sentence: the explanation's own words for the target
+    `rule` (or for the first deciding rule it words), else its last sentence (the verdict).
+
+    A right answer says only this; the whole explanation waits behind "Why?"."""
+    for wanted in (rule, *solution.tags):
+        found = _fact_of(solution.facts, wanted.value)
+        if found is not None:
+            return say(found)
+    return sentences(explain_all(solution.facts))[-1]
+
+
+def _fact_of(facts: Iterable[FactValue], key: str) -> Fact | None:
+    """The first fact with `key`, depth first through the facts' own facts."""
+    for item in facts:
+        if not isinstance(item, Fact):
+            continue
+        if item.key == key:
+            return item
+        found = _fact_of(item.values.values(), key)
+        if found is not None:
+            return found
+    return None
 
 
 # --- what was wrong -----------------------------------------------------------------------

@@ -69,3 +69,11 @@ def reaction_in_view(key: str) -> Iterator[DeltaGenerator]:
     with box:
         yield box
     keep_in_view(key)
+
+
+def refuse(words: str, key: str, *, error: bool = False) -> None:
+    """A refusal, drawn where the tap was and kept in view (a phone's screen may end at the
+    button): a warning for an answer not complete, an `error` (an alert to a screen reader)
+    for input that cannot be taken, as a group code not known."""
+    with reaction_in_view(key):
+        (st.error if error else st.warning)(words, icon=":material/back_hand:")

@@ -15,7 +15,7 @@ from typing import TypeVar
 from klaverjas_core import Card, RuleSet
 from klaverjas_table import DEFAULT_REVOKES, Outcome, TableError, TableGame
 from klaverjas_trainer.app.answering import table_answer
-from klaverjas_trainer.storage import ProgressStore
+from klaverjas_trainer.storage import DamagedRowError, ProgressStore
 
 T = TypeVar("T")
 
@@ -59,16 +59,17 @@ def new_seed() -> int:
 
 def resume(state: PlayState, store: ProgressStore, learner_id: int) -> TableGame | None:
     """The learner's saved match, replayed; None if there is none. A saved game that cannot be
-    replayed (say, after an update) is dropped, and the page says so."""
+    read or replayed (damaged, or from before an update) is dropped, and the page says so."""
     if state.game is not None and state.learner_id == learner_id:
         return state.game
     state.learner_id, state.game, state.last = learner_id, None, None
-    saved = store.load_game(learner_id)
-    if saved is None:
-        return None
     try:
+        saved = store.load_game(learner_id)
+        if saved is None:
+            return None
         state.game, state.assignment_id = TableGame.from_dict(saved[0]), saved[1]
-    except TableError:
+    # RecursionError: a record nested nearly as deep as the parser allows, quoted in an error
+    except (TableError, DamagedRowError, RecursionError):
         state.resumed_broken = True
         store.save_game(learner_id, None)
         return None

@@ -39,8 +39,9 @@ from klaverjas_table import (
     TurnOutcome,
 )
 from klaverjas_trainer.app.board import show_cards
-from klaverjas_trainer.app.in_view import keep_in_view
+from klaverjas_trainer.app.in_view import keep_in_view, refuse
 from klaverjas_trainer.app.play import MoveFailed
+from klaverjas_trainer.app.questions import missing
 from klaverjas_trainer.app.services import PACES, Profile
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.texts import (
@@ -242,24 +243,33 @@ def _card_feedback(outcome: PlayOutcome) -> bool:
     return True
 
 
-def revoke_said(opening: str, revoke: Revoke) -> str:
+def revoke_said(opening: str, revoke: Revoke, learner: Seat | None = LEARNER) -> str:
     """A revoke called: `opening` (who calls it, or that the learner's call was right), the
-    card and the rule it broke, and what it costs."""
-    return f"{opening} {say(revoke_fact(revoke))} {rule_statement(RuleId.SCORE_REVOKE)}"
+    card and the rule it broke, and what it costs. The reason speaks of the revoker ("West
+    holds ♥ ..."), to "you" only when the revoker is `learner` (None: a deal nobody at the
+    screen played, as on the projector)."""
+    said = say(revoke_fact(revoke, learner))
+    return f"{opening} {said} {rule_statement(RuleId.SCORE_REVOKE)}".strip()
+
+
+def revoke_call_said(called: RevokeCall) -> str:
+    """The verdict on the learner's "verzaakt!": right (the card, the rule it broke and what
+    it costs) or wrong (the card, and why that player was allowed it, said of that player)."""
+    if called.right:
+        revoke = Revoke(called.trick, called.seat, called.verdict)
+        return revoke_said(t("revoke-call-right"), revoke)
+    return t(
+        "revoke-call-wrong", seat=seat_name(called.seat), card=card_text(called.verdict.card),
+        trick=called.trick + 1, reason=say(reason(called.verdict, called.seat)),
+    )  # fmt: skip
 
 
 def _revoke_call_feedback(called: RevokeCall) -> None:
-    """ "Verzaakt!" called right (the card, the rule it broke and what it costs) or wrong (the
-    card, and why that player was allowed it)."""
+    """ "Verzaakt!" called right or wrong, in words (`revoke_call_said`)."""
     if called.right:
-        revoke = Revoke(called.trick, called.seat, called.verdict)
-        st.success(revoke_said(t("revoke-call-right"), revoke), icon=":material/gavel:")
+        st.success(revoke_call_said(called), icon=":material/gavel:")
     else:
-        words = t(
-            "revoke-call-wrong", seat=seat_name(called.seat), card=card_text(called.verdict.card),
-            trick=called.trick + 1, reason=say(reason(called.verdict)),
-        )  # fmt: skip
-        st.error(words, icon=":material/cancel:")
+        st.error(revoke_call_said(called), icon=":material/cancel:")
 
 
 def _missed_revokes(game: TableGame) -> bool:
@@ -298,13 +308,14 @@ def revoke_call_form(game: TableGame) -> tuple[Seat, int] | None:
         sent = st.form_submit_button(t("revoke-call"), key="revoke_call_submit")
     if not sent:
         return None
-    if seat is None or trick is None:
-        st.warning(t("answer-first"), icon=":material/back_hand:")
+    gap = missing({t("revoke-call-seat"): seat, t("revoke-call-trick"): trick})
+    if gap or seat is None or trick is None:
+        refuse(gap.words() if gap else "", "revoke-call-refused")
         return None
     problem = game.revoke_call_problem(Seat(seat), int(trick) - 1)
     if problem is not None:
         words = t(f"revoke-call-{problem}", seat=seat_name(Seat(seat)), trick=int(trick))
-        st.warning(words, icon=":material/back_hand:")
+        refuse(words, "revoke-call-refused")
         return None
     return Seat(seat), int(trick) - 1
 
@@ -321,19 +332,18 @@ def _roem_feedback(outcome: RoemOutcome) -> None:
 
 
 def _turn_feedback(game: TableGame, turned: TurnOutcome) -> bool:
-    deal, number, caller = game.deal, turned.trick, turned.revoker
+    deal, number, revoke = game.deal, turned.trick, turned.revoke
     if number >= len(deal.tricks):  # a new deal began since
         return False
     if turned.missed_roem is not None:
         judged = judge_trick(deal.tricks[number][1], deal.trump, game.rules)
         words = t("roem-missed", roem=judged.roem_points, items=roem_words(judged.roem))
         st.warning(words, icon=":material/visibility:")
-    if caller is not None:
-        revoke = next(r for r in deal.revokes if r.trick == number)
+    if revoke is not None:
         called = t("revoke-called", seat=seat_name(revoke.seat.left))  # the next opponent calls
         st.error(revoke_said(called, revoke), icon=":material/gavel:")
     missed = number == 7 and _missed_revokes(game)
-    return turned.missed_roem is not None or caller is not None or missed
+    return turned.missed_roem is not None or revoke is not None or missed
 
 
 def show_last_trick(game: TableGame, profile: Profile) -> None:

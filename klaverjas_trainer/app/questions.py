@@ -3,8 +3,9 @@ for the reply (`ask`). The drill and the projector draw puzzles with `board` (a 
 own table) and drill and lessons ask with `ask`; a test fails when a kind of
 `klaverjas_questions` has none.
 
-`ask` returns the reply in the kind's answer type, or None while the learner has not answered
-every part (nothing is preselected, and an empty number is not 0). Its `question` is the
+`ask` returns the reply in the kind's answer type, or `Missing` (naming the parts still empty)
+while the learner has not answered every part (nothing is preselected, and an empty number is
+not 0). Its `question` is the
 lesson's wording, or None for the drill's default labels; `locked` once answered: the reply
 stays on the page but cannot be changed. After an answer, `checks` says for
 each card of the hand whether it was allowed and whether the learner got it wrong.
@@ -69,6 +70,24 @@ from puzzles import Puzzle
 PLAY_RULES: Final = [r for r in RuleId if r.topic == "play" and r is not RuleId.PLAY_REVOKE]
 
 Checks = dict[Card, tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """An answer not complete yet: the labels of the parts still empty, which the refusal
+    names (``Missing(("Points for Us",))``: "Still to answer: Points for Us")."""
+
+    parts: tuple[str, ...]
+
+    def words(self) -> str:
+        """The refusal: what is still to answer, one part a line."""
+        return "\n".join([t("answer-missing"), *(f"- {part}" for part in self.parts)])
+
+
+def missing(parts: dict[str, object]) -> Missing | None:
+    """The parts (label: value) left empty (None, or no card tapped), or None when all are in."""
+    empty = tuple(label for label, value in parts.items() if value is None or value == [])
+    return Missing(empty) if empty else None
 
 
 C = TypeVar("C", bound=Record)
@@ -203,7 +222,9 @@ def ask_cards(
         question or t("select-legal"), content.hand, profile, key, locked=locked,
         trump=content.trump,
     )  # fmt: skip
-    return CardsAnswer.of(picked) if picked else None  # some card is always allowed
+    if not picked:  # some card is always allowed
+        return Missing((question or t("select-legal"),))
+    return CardsAnswer.of(picked)
 
 
 def given_cards(content: PositionContent, reply: CardsAnswer, key: str) -> dict[str, object]:
@@ -213,8 +234,9 @@ def given_cards(content: PositionContent, reply: CardsAnswer, key: str) -> dict[
 def ask_legal(
     content: CardQuestion, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
-    said = yes_no(question or t("is-legal", card=card_text(content.card)), key, locked=locked)
-    return None if said is None else LegalAnswer(said)
+    label = question or t("is-legal", card=card_text(content.card))
+    said = yes_no(label, key, locked=locked)
+    return Missing((label,)) if said is None else LegalAnswer(said)
 
 
 def ask_city(
@@ -233,9 +255,8 @@ def ask_city(
         )
         for city in CITIES
     ]
-    if not all(chosen):
-        return None
-    return CityAnswer(frozenset(chosen[0]), frozenset(chosen[1]))
+    gap = missing({t(f"{city}-legal"): cards for city, cards in zip(CITIES, chosen, strict=True)})
+    return gap or CityAnswer(frozenset(chosen[0]), frozenset(chosen[1]))
 
 
 def given_city(content: PositionContent, reply: CityAnswer, key: str) -> dict[str, object]:
@@ -303,9 +324,8 @@ def ask_count(
     if "roem" in content.ask:
         roem = _number(labels["roem"], 500, 10, f"{key}-roem", locked)
     given = {"winner": winner, "points": points, "roem": roem}
-    if any(given[part] is None for part in content.ask):
-        return None
-    return TrickCount(winner, points, roem)
+    gap = missing({labels[part]: given[part] for part in content.ask})
+    return gap or TrickCount(winner, points, roem)
 
 
 # --- is this nat? -------------------------------------------------------------------------
@@ -366,13 +386,15 @@ def ask_nat(
     if question:
         st.markdown(question)
     nat = yes_no(t("nat-question"), f"{key}-nat", locked=locked)
+    labels = [t("written", pair=pair_name(pair)) for pair in (0, 1)]
     left, right = st.columns(2)
     with left:
-        first = _number(t("written", pair=pair_name(0)), 1000, 1, f"{key}-0", locked)
+        first = _number(labels[0], 1000, 1, f"{key}-0", locked)
     with right:
-        second = _number(t("written", pair=pair_name(1)), 1000, 1, f"{key}-1", locked)
-    if nat is None or first is None or second is None:
-        return None
+        second = _number(labels[1], 1000, 1, f"{key}-1", locked)
+    gap = missing({t("nat-question"): nat, labels[0]: first, labels[1]: second})
+    if gap or nat is None or first is None or second is None:
+        return gap
     return NatAnswer(nat, (first, second))
 
 
@@ -421,15 +443,18 @@ def ask_revoke(
     content: RevokeContent, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
     played = [card for _, cards in content.tricks for card in cards]
+    label = question or t("which-card-revoked")
     card = st.selectbox(
-        question or t("which-card-revoked"), played, index=None, key=f"{key}-card",
+        label, played, index=None, key=f"{key}-card",
         format_func=bound(card_text), placeholder=t("choose"), disabled=locked,
     )  # fmt: skip
     rule = st.selectbox(
         t("broken-rule"), PLAY_RULES, index=None, format_func=bound(rule_title), key=f"{key}-rule",
         placeholder=t("choose"), disabled=locked,
     )  # fmt: skip
-    return None if card is None or rule is None else RevokeAnswer(card, rule)
+    if card is None or rule is None:
+        return missing({label: card, t("broken-rule"): rule})
+    return RevokeAnswer(card, rule)
 
 
 # --- small lesson questions ---------------------------------------------------------------
@@ -459,22 +484,23 @@ def ask_seat(
     seat = st.segmented_control(
         question or "", list(Seat), format_func=bound(seat_name), key=key, disabled=locked
     )
-    return None if seat is None else SeatAnswer(Seat(seat))
+    return Missing((question or "",)) if seat is None else SeatAnswer(Seat(seat))
 
 
 def ask_may_pass(
     content: SpeakContent, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
     speaker = Seat((content.dealer + 1 + content.passes) % 4)
-    said = yes_no(question or t("q-may-pass", seat=seat_name(speaker)), key, locked=locked)
-    return None if said is None else PassAnswer(said)
+    label = question or t("q-may-pass", seat=seat_name(speaker))
+    said = yes_no(label, key, locked=locked)
+    return Missing((label,)) if said is None else PassAnswer(said)
 
 
 def ask_number(
     content: Any, question: str | None, key: str, profile: Profile, locked: bool = False
 ) -> Any:
     number = _number(question or "", 1000, 1, key, locked)
-    return None if number is None else NumberAnswer(number)
+    return Missing((question or "",)) if number is None else NumberAnswer(number)
 
 
 def ask_order(
@@ -499,9 +525,12 @@ def ask_order(
                     disabled=locked,
                 )
             )
-    if any(card is None for card in chosen) or len(set(chosen)) != len(cards):
-        return None
-    return OrderAnswer(tuple(card for card in chosen if card is not None))
+    twice = {card for card in chosen if chosen.count(card) > 1}  # a card in two places
+    gap = missing({
+        t("order-place", n=place + 1): None if card in twice else card
+        for place, card in enumerate(chosen)
+    })  # fmt: skip
+    return gap or OrderAnswer(tuple(card for card in chosen if card is not None))
 
 
 def ask_packets(
@@ -513,7 +542,7 @@ def ask_packets(
         with column:
             sizes.append(_number(f"{n + 1}", 8, 1, f"{key}-{n}", locked))
     if any(size is None for size in sizes):
-        return None
+        return Missing((question or "",))
     return PacketsAnswer(tuple(int(str(size)) for size in sizes))
 
 

@@ -8,10 +8,10 @@ itself: the operator's service manager (or the test) does.
 
 >>> tls = Certificate(Path("/srv/tls/club.crt"), Path("/srv/tls/club.key"))
 >>> conf = nginx_config("0.0.0.0:443", ["127.0.0.1:8501", "127.0.0.1:8502"], Path("/srv/ng"),
-...                     tls=tls, redirect_from="0.0.0.0:80")
+...                     tls=tls, redirect_from="0.0.0.0:80", server_name="club.example.nl")
 >>> conf.count("server 127.0.0.1:85"), "listen 0.0.0.0:443 ssl;" in conf
 (2, True)
->>> "return 301 https://$host$request_uri;" in conf
+>>> "return 301 https://club.example.nl$request_uri;" in conf
 True
 """
 
@@ -90,16 +90,22 @@ def nginx_config(
     *,
     tls: Certificate | None,
     redirect_from: str | None = None,
+    server_name: str | None = None,
     limits: Limits = Limits(),
 ) -> str:
     """nginx.conf for `backends` (``host:port`` each) behind `listen`, with TLS from `tls`
     (``None``: plain HTTP, for a server reached only from its own machine); `redirect_from`
-    is a plain-HTTP ``host:port`` that only sends browsers to the HTTPS address. nginx's pid,
-    logs and temporary files go to `prefix`."""
+    is a plain-HTTP ``host:port`` that only sends browsers to the HTTPS address at
+    `server_name` (a host name or IP address). nginx's pid, logs and temporary files go to
+    `prefix`."""
     if not backends:
         raise DeployError("at least one backend (host:port) is needed")
     if redirect_from is not None and tls is None:
         raise DeployError("a redirect to HTTPS needs TLS (a certificate)")
+    if redirect_from is not None and server_name is None:
+        # Not the client's Host: a redirect that echoes it sends a browser wherever the
+        # request said (a poisoned cache, a link through the club's address to elsewhere).
+        raise DeployError("a redirect to HTTPS needs the server's name (--server-name)")
     for address in (listen, *backends, *([redirect_from] if redirect_from else [])):
         _check_address(address)
     servers = "\n".join(
@@ -109,7 +115,9 @@ def nginx_config(
     values = {
         "@PREFIX@": _nginx_path(prefix),
         "@SERVERS@": servers,
-        "@REDIRECT@": "" if redirect_from is None else _redirect(redirect_from, port),
+        "@REDIRECT@": (
+            "" if redirect_from is None else _redirect(redirect_from, port, server_name or "")
+        ),
         "@LISTEN@": f"{listen} ssl" if tls else listen,
         "@TLS@": _plain() if tls is None else _tls(tls),
         "@SECURE@": " Secure;" if tls else "",
@@ -159,17 +167,24 @@ def _plain() -> str:
         # unencrypted. Only for a server reached from this machine (localhost) or in tests."""
 
 
-def _redirect(address: str, https_port: str) -> str:
+def _redirect(address: str, https_port: str, server_name: str) -> str:
     port = "" if https_port == "443" else f":{https_port}"
     return f"""
-    # Plain HTTP only sends the browser to HTTPS (a phone typing the bare address lands here).
+    # Plain HTTP only sends the browser to HTTPS (a phone typing the bare address lands here),
+    # at the server's own name: never the Host the request claims.
     server {{
         listen {address};
         location / {{
-            return 301 https://$host{port}$request_uri;
+            return 301 https://{_url_host(server_name)}{port}$request_uri;
         }}
     }}
 """
+
+
+def _url_host(name: str) -> str:
+    """A server name as a URL's host (an IPv6 address in brackets); anything else refused."""
+    kind, _, value = _subject_name(name).partition(":")
+    return f"[{value}]" if kind == "IP" and ":" in value else value
 
 
 def backend_command(port: int, address: str = "127.0.0.1") -> list[str]:

@@ -4,7 +4,8 @@
 --server-name 192.168.1.10 --backend 127.0.0.1:8501 --backend 127.0.0.1:8502
 --prefix /var/lib/klaverjas-nginx > klaverjas.conf``: HTTPS on port 443 with a self-signed
 certificate for a club laptop, plain HTTP on port 80 only redirecting there. With a real
-certificate (e.g. Let's Encrypt's) give ``--cert fullchain.pem --key privkey.pem`` instead."""
+certificate (e.g. Let's Encrypt's) give ``--cert fullchain.pem --key privkey.pem`` instead,
+with the name it is for as ``--server-name`` (plain HTTP redirects to that name)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     tls.add_argument(
         "--server-name", action="append", default=[], metavar="NAME",
-        help="a host name or IP address the phones use, for --self-signed; repeat",
+        help="a host name or IP address the phones use (the first: where plain HTTP "
+        "redirects; all: the names of --self-signed's certificate); repeat",
     )  # fmt: skip
     tls.add_argument(
         "--insecure-http", action="store_true",
@@ -68,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             args.prefix,
             tls=certificate,
             redirect_from=(args.http_listen or REDIRECT_LISTEN) if certificate else None,
+            server_name=args.server_name[0] if args.server_name else None,
         )
     except DeployError as error:
         parser.error(str(error))
@@ -85,9 +88,9 @@ def _certificate(args: argparse.Namespace) -> Certificate | None:
     chosen = [bool(args.cert or args.key), bool(args.self_signed), args.insecure_http]
     if sum(chosen) != 1:
         raise DeployError("give one of --cert FILE --key FILE, --self-signed DIR, --insecure-http")
-    if args.server_name and not args.self_signed:
-        raise DeployError("--server-name names the self-signed certificate: use --self-signed")
     if args.insecure_http:
+        if args.server_name:
+            raise DeployError("--server-name names the HTTPS server: not with --insecure-http")
         return None
     if args.self_signed:
         certificate = self_signed_certificate(args.self_signed, args.server_name)
@@ -102,6 +105,11 @@ def _certificate(args: argparse.Namespace) -> Certificate | None:
     for path in (args.cert, args.key):
         if not path.is_file():
             raise DeployError(f"{path} is not a file")
+    if not args.server_name:
+        raise DeployError(
+            "give --server-name: the host name or IP address the phones use (plain HTTP "
+            "redirects there, never to the Host a request claims)"
+        )
     return Certificate(args.cert, args.key)
 
 

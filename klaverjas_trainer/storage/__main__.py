@@ -2,16 +2,20 @@
 replaces) the club's teacher password, asked twice on the terminal or read from standard
 input, so it never has to be chosen in a web page anyone can open; ``setup-code`` prints the
 one-time code for the Club page while no password is set; ``clear-waits`` ends the wait that
-wrong teacher passwords put on the Club page's sign-in (a locked-out teacher's way back)."""
+wrong teacher passwords put on the Club page's sign-in (a locked-out teacher's way back);
+``backup FILE`` copies the SQLite database while learners answer, and ``restore FILE
+[--replace]`` puts a backup back (see README, "Backups")."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
 import sys
+from pathlib import Path
 
+from klaverjas_trainer.storage.backup import backup, restore
 from klaverjas_trainer.storage.club import ClubStore
-from klaverjas_trainer.storage.db import InputError, StorageError
+from klaverjas_trainer.storage.db import InputError, StorageError, database_url
 from klaverjas_trainer.storage.store import ProgressStore
 
 
@@ -26,9 +30,27 @@ def read_password() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m klaverjas_trainer.storage")
-    parser.add_argument("command", choices=["teacher-password", "setup-code", "clear-waits"])
+    parser.add_argument(
+        "command", choices=["teacher-password", "setup-code", "clear-waits", "backup", "restore"]
+    )
+    parser.add_argument("file", nargs="?", type=Path, help="the backup (backup, restore)")
+    parser.add_argument(
+        "--replace", action="store_true", help="restore: replace the database that is there"
+    )
     args = parser.parse_args(argv)
+    if (args.command in ("backup", "restore")) != (args.file is not None):
+        parser.error("backup and restore need a FILE; the other commands take none")
     try:
+        if args.command == "backup":
+            count = backup(database_url(), args.file)
+            print(f"{count} answers backed up to {args.file}")
+            return 0
+        if args.command == "restore":
+            count, kept = restore(args.file, database_url(), replace=args.replace)
+            if kept is not None:
+                print(f"the database that was there is kept as {kept}")
+            print(f"{count} answers restored from {args.file}")
+            return 0
         clubs = ClubStore(ProgressStore())
         if args.command == "setup-code":
             code = clubs.setup_code()

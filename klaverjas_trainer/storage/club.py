@@ -7,7 +7,7 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Final
 
 import pandas as pd
@@ -36,6 +36,7 @@ from klaverjas_trainer.storage.store import (
     ProgressStore,
     answers_frame,
     check_pin_format,
+    clean_name,
 )
 from klaverjas_trainer.storage.tokens import fingerprint
 from puzzles import GENERATOR_VERSION
@@ -75,6 +76,7 @@ class Assignment:
     seed: int
     due: date | None
     generator_version: int = 1
+    closed_at: datetime | None = None
 
     @property
     def is_lesson(self) -> bool:
@@ -216,9 +218,12 @@ class ClubStore:
         """A new group playing `rules`; a rule-set name this trainer does not know raises
         `UnknownRuleSetError` (a ValueError) before anything is written."""
         house_rules = (RuleSet.parse(rules) if isinstance(rules, str) else rules).name
-        clean = " ".join(name.split())
-        if not clean:
-            raise InputError("error-group-name", "please give the group a name")
+        try:
+            clean = clean_name(name, longest=None)  # a long group name is cut, not refused
+        except InputError as error:
+            if error.key != "error-name-empty":
+                raise
+            raise InputError("error-group-name", "please give the group a name") from None
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if self.group_by_code(code) is None:
@@ -264,14 +269,8 @@ class ClubStore:
             raise InputError(
                 "error-no-group", f"there is no group with the code {shown!r}", code=shown
             )
-        clean = " ".join(name.split())
-        if not clean or len(clean) > MAX_NAME:
-            raise InputError(
-                "error-name-length",
-                f"please enter a name of 1 to {MAX_NAME} characters",
-                maximum=MAX_NAME,
-            )
-        check_pin_format(pin)
+        clean = clean_name(name)
+        check_pin_format(pin, signing_in=True)  # a new member's PIN is checked when made
         row = self.store.open_name(group.code, clean, pin, group.id, client, device)
         return _as_member(row, group)
 
@@ -414,10 +413,13 @@ class ClubStore:
             rows = connection.execute(query).all()
         return answers_frame(rows, ["learner", "rule", "correct", "hinted"])
 
-    def assignments(self, group_id: int) -> list[Assignment]:
+    def assignments(self, group_id: int, *, closed: bool = False) -> list[Assignment]:
+        """The group's open assignments, oldest first; with `closed`, the closed ones too."""
         query = (
             select(assignments).where(assignments.c.group_id == group_id).order_by(assignments.c.id)
         )
+        if not closed:
+            query = query.where(assignments.c.closed_at.is_(None))
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()
         return [
@@ -432,9 +434,20 @@ class ClubStore:
                 row.seed,
                 row.due,
                 row.generator_version,
+                row.closed_at,
             )
             for row in rows
         ]
+
+    def close_assignment(self, group_id: int, assignment_id: int, *, closed: bool = True) -> None:
+        """Close an assignment of the group (or open it again): the learners' lists and the
+        dashboard leave it out; every answer to it stays stored."""
+        with writing(self.engine) as connection:
+            connection.execute(
+                assignments.update()
+                .where(assignments.c.id == assignment_id, assignments.c.group_id == group_id)
+                .values(closed_at=self.store.now() if closed else None)
+            )
 
     # --- the group's answers ---
 

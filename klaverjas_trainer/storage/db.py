@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -33,6 +34,22 @@ class InputError(ValueError):
     def __init__(self, key: str, english: str, **fields: object) -> None:
         super().__init__(english)
         self.key, self.fields = key, fields
+
+
+class DamagedRowError(ValueError):
+    """A stored row the trainer cannot read (damaged, or written by something else); the
+    message names the row and why. The caller refuses the row and carries on without it."""
+
+
+def read_json(text: str, what: str) -> Any:
+    """Stored JSON text as its value; a `DamagedRowError` naming `what` when it is not JSON,
+    or is nested too deeply to read (Python's parser recurses once per level)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise DamagedRowError(f"the {what} cannot be read: it is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, or a number too long to convert
+        raise DamagedRowError(f"the {what} cannot be read: {error}") from None
 
 
 def database_url() -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
-from klaverjas_trainer.storage.db import reading, writing
+from klaverjas_trainer.storage.db import DamagedRowError, read_json, reading, writing
 from klaverjas_trainer.storage.schema import answers, drill_places
 from klaverjas_trainer.storage.store import AnswerRecord, ProgressStore
 
@@ -65,13 +65,13 @@ class DrillPlaces:
                 self.store.write_settings(connection, learner_id, settings)
 
     def load(self, learner_id: int) -> dict[str, Any] | None:
-        """The learner's place, or None (none kept, or a row that is not a JSON object)."""
+        """The learner's place, or None when none is kept; a row that is not a JSON object
+        raises `DamagedRowError` (the page starts a fresh drill and says so)."""
         with reading(self.engine) as connection:
             text = connection.execute(_READ, {"learner": learner_id}).scalar()
         if text is None:
             return None
-        try:
-            place = json.loads(text)
-        except json.JSONDecodeError:
-            return None
-        return place if isinstance(place, dict) else None
+        place = read_json(text, "drill place")
+        if not isinstance(place, dict):
+            raise DamagedRowError(f"the drill place is not a record: {text!r:.40}")
+        return place

@@ -84,6 +84,8 @@ assignments = Table(
     Column("generator_version", Integer, nullable=False, default=1),
     Column("due", Date, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # Closed by the teacher: gone from the lists, its answers kept (it can be opened again).
+    Column("closed_at", DateTime(timezone=True), nullable=True),
 )
 
 app_settings = Table(
@@ -390,6 +392,11 @@ def _deal_analyses_v13(connection: Connection) -> None:
     deal_analyses.create(connection, checkfirst=True)
 
 
+def _closed_assignments_v14(connection: Connection) -> None:
+    """A teacher can close an assignment (a set made twice, last week's work)."""
+    _add_column(connection, "assignments", "closed_at", "TIMESTAMP WITH TIME ZONE")
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -412,6 +419,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (11, _misconceptions_v11),
     (12, _problem_reports_v12),
     (13, _deal_analyses_v13),
+    (14, _closed_assignments_v14),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 

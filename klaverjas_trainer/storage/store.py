@@ -1,12 +1,13 @@
 """Reading and writing learners, answers and lesson progress (SQLAlchemy Core, any dialect).
 
-The clock is passed in, so tests control time; names are stored as typed (the app escapes them
-wherever they are shown).
+The clock is passed in, so tests control time; names are stored in one clean form (`clean_name`:
+what looks the same is the same name), and the app escapes them wherever they are shown.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,9 +20,11 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from klaverjas_core import RuleId
 from klaverjas_questions import KINDS, canonical_json
 from klaverjas_trainer.storage.db import (
+    DamagedRowError,
     InputError,
     StorageError,
     make_engine,
+    read_json,
     reading,
     short_error,
     writing,
@@ -135,15 +138,17 @@ class ProgressStore:
         """The personal profile with this name, created on first use (guarded by `pin` when
         one is given); a profile with a PIN opens only with it (wrong tries are counted, but
         from a `device` that signed in as it before only against that device)."""
-        clean = " ".join(name.split())
-        if not clean:
-            raise InputError("error-name-empty", "please enter a name")
-        if len(clean) > MAX_NAME:
-            raise InputError(
-                "error-name-long", f"a name can be at most {MAX_NAME} characters", maximum=MAX_NAME
-            )
-        check_pin_format(pin)
+        clean = clean_name(name)
+        check_pin_format(pin, signing_in=True)
         return self._learner(self.open_name("", clean, pin, client=client, device=device))
+
+    def only_a_member(self, name: str) -> bool:
+        """Whether `name` is a club member's and no personal profile's: typed on Home on another
+        phone it would start a second, empty profile (the app offers the group's sign-in)."""
+        query = select(learners.c.space).where(learners.c.name == clean_name(name))
+        with self._read() as connection:
+            spaces = set(connection.execute(query).scalars())
+        return bool(spaces) and "" not in spaces
 
     def open_name(
         self,
@@ -156,11 +161,12 @@ class ProgressStore:
     ) -> Any:
         """The learners row of `name` in `space` ("" personal, else a group's code), made on
         first use with `pin` (if any) guarding it; an existing row with a PIN opens only with
-        it. `name` and `pin` are already checked."""
+        it. `name` is clean and `pin` checked for signing in (a new PIN is checked here)."""
         query = select(learners).where(learners.c.space == space, learners.c.name == name)
         with self._read() as connection:
             row = connection.execute(query).first()
         if row is None:
+            check_pin_format(pin)  # a new PIN: one the member can type again anywhere
             try:
                 with self._write() as connection:
                     connection.execute(
@@ -218,9 +224,9 @@ class ProgressStore:
     def set_pin(self, learner_id: int, pin: str) -> None:
         """Guard a signed-in learner's name with a PIN from now on; every sign-in made before
         it ends (the caller signs this device in again with `remember`)."""
-        check_pin_format(pin)
         if not pin:
             raise InputError("error-pin-digits", "a PIN is four digits")
+        check_pin_format(pin)
         with self._write() as connection:
             connection.execute(
                 learners.update()
@@ -396,17 +402,16 @@ class ProgressStore:
 
     def load_game(self, learner_id: int) -> tuple[dict[str, Any], int | None] | None:
         """The saved game and the shared deal it plays (if any), or None; a row that is not a
-        JSON object reads as None."""
+        JSON object raises `DamagedRowError` (the caller puts it away and says so)."""
         query = select(games.c.state, games.c.assignment_id).where(games.c.learner_id == learner_id)
         with self._read() as connection:
             row = connection.execute(query).first()
         if row is None:
             return None
-        try:
-            state = json.loads(row.state)
-        except json.JSONDecodeError:
-            return None
-        return (state, row.assignment_id) if isinstance(state, dict) else None
+        state = read_json(row.state, "saved game")
+        if not isinstance(state, dict):
+            raise DamagedRowError(f"the saved game is not a record: {row.state!r:.40}")
+        return state, row.assignment_id
 
     def deals_finished(self, learner_id: int) -> set[int]:
         """The shared deals (assignment ids) this learner has played to the end."""
@@ -484,10 +489,46 @@ def new_learner_id(connection: Connection) -> dict[str, int]:
     return {"id": new}
 
 
-def check_pin_format(pin: str) -> None:
-    """A PIN is empty (none) or four digits."""
-    if pin and (not pin.isdigit() or len(pin) != 4):
+def check_pin_format(pin: str, *, signing_in: bool = False) -> None:
+    """A PIN is empty (none) or four ASCII digits 0-9: other digits (１２３４, ١٢٣٤) are
+    refused with a message of their own, since another phone's keyboard may not type them.
+    `signing_in` still lets in the other digits a PIN set before this check could have, so
+    nobody is locked out of their profile."""
+    if not pin:
+        return
+    if len(pin) != 4 or not pin.isdecimal():  # isdecimal: no superscripts (²), unlike isdigit
         raise InputError("error-pin-digits", "a PIN is four digits")
+    if not pin.isascii() and not signing_in:
+        raise InputError("error-pin-other-digits", "a PIN is four of the digits 0 to 9")
+
+
+def clean_name(name: str, *, longest: int | None = MAX_NAME) -> str:
+    """A name as it is stored and compared, so two names that look the same are the same name:
+    invisible format characters (zero-width spaces and joiners, bidi overrides and isolates,
+    soft hyphens) left out, Unicode NFC, one space between words. A control character (NUL,
+    escape) or a lone surrogate is refused naming it: no keyboard types one into a name; so
+    is an empty name, or one longer than `longest` characters."""
+    kept = []
+    for character in name:
+        category = unicodedata.category(character)
+        if category == "Cf":
+            continue
+        if category in ("Cc", "Cs") and not character.isspace():  # tabs, newlines: spaces
+            shown = f"U+{ord(character):04X}"
+            raise InputError(
+                "error-name-character",
+                f"a name cannot contain the control character {shown}",
+                character=shown,
+            )
+        kept.append(character)
+    clean = " ".join(unicodedata.normalize("NFC", "".join(kept)).split())
+    if not clean:
+        raise InputError("error-name-empty", "please enter a name")
+    if longest is not None and len(clean) > longest:
+        raise InputError(
+            "error-name-long", f"a name can be at most {longest} characters", maximum=longest
+        )
+    return clean
 
 
 def answers_frame(rows: Sequence[Any], columns: Sequence[str]) -> pd.DataFrame:

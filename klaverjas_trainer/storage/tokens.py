@@ -105,7 +105,9 @@ class Tokens:
 
     def _checked(self, token: object, kind: str, fingerprint: str) -> list[str] | None:
         """The token's parts if it is well formed, signed by this server and unexpired."""
-        if not isinstance(token, str) or len(token) > 200:
+        # ASCII only: hmac.compare_digest raises TypeError on other characters, and
+        # str.isdigit lets through digits that int() cannot read ("¹").
+        if not isinstance(token, str) or len(token) > 200 or not token.isascii():
             return None
         parts = token.split(".")
         if len(parts) != 5 or parts[0] != kind or not parts[1].isdigit():

@@ -3,9 +3,12 @@ with it.
 
 Message ids are keys: ``nav-learn`` for page words, message ids that facts name
 (``legal-cards``), ``sheet-...`` for worksheets and ``rule:<id>:title|statement|explain`` (and
-``explain-<situation>``) for the rules. A few messages have plural forms (``ntext``). Text is
-chosen per session, never per process: `set_language` sets the language of the running script
-(a context variable, so every Streamlit session keeps its own) and `language` of a block.
+``explain-<situation>``) for the rules; a play rule's reason about another player than the
+learner has its own third-person wording, ``explain-seat`` or ``explain-<situation>-seat``
+("West holds no ♥ ...", `klaverjas_questions.facts.wording`). A few messages have plural forms
+(``ntext``). Text is chosen per session, never per process: `set_language` sets the language of
+the running script (a context variable, so every Streamlit session keeps its own) and `language`
+of a block.
 
 A Streamlit fragment's own rerun and a widget's callback run without the page's top-level code,
 so a context variable set there is not set in them: the app registers `use_language_source`, a
@@ -21,10 +24,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from babel.dates import format_date
 from babel.messages.pofile import read_po
 
 from klaverjas_core import VARIANTS, Card, RuleId, RuleSet, Seat, Suit
@@ -35,6 +40,8 @@ FOLDER: Final = Path(__file__).parent / "locales"
 #: prove it) that translates the English one.
 LANGUAGES: Final = ("nl", "uk", "ru", "en")
 SOURCE: Final = "en"
+#: The English pages are British English (a club in the Netherlands): "5 December 2026".
+DATE_LOCALES: Final = {"en": "en_GB"}
 _CURRENT: ContextVar[str | None] = ContextVar("language", default=None)
 _SOURCES: list[Callable[[], str | None]] = []  # at most one: the app's session language
 
@@ -59,14 +66,22 @@ class Catalogue:
         template = self.messages.get(key)
         if not isinstance(template, str) or not template:
             raise CatalogueError(f"the {self.language} catalogue has no message `{key}`")
-        return template.format(**fields)
+        return template.format(**self._dates(fields))
 
     def ntext(self, key: str, count: int, **fields: object) -> str:
         """A message with plural forms, chosen by `count` (which is also a field)."""
         forms = self.messages.get(key)
         if not isinstance(forms, tuple):
             raise CatalogueError(f"the {self.language} catalogue has no plural message `{key}`")
-        return forms[min(self.plural(count), len(forms) - 1)].format(count=count, **fields)
+        chosen = forms[min(self.plural(count), len(forms) - 1)]
+        return chosen.format(count=count, **self._dates(fields))
+
+    def _dates(self, fields: Mapping[str, object]) -> dict[str, object]:
+        """Dates in `fields` as this language writes them (`date_text`)."""
+        return {
+            name: date_text(value, self.language) if isinstance(value, date) else value
+            for name, value in fields.items()
+        }
 
     def rule(self, rule: RuleId, part: str) -> str:
         """A rule's title, statement or explanation template (``explain-<situation>``)."""
@@ -204,6 +219,15 @@ def bound(func: Callable[[Any], str]) -> Callable[[Any], str]:
             return func(value)
 
     return in_language
+
+
+def date_text(day: date, code: str) -> str:
+    """A day as a club says it, in language `code` (never the database's 2026-12-08).
+
+    >>> date_text(date(2026, 12, 8), "nl"), date_text(date(2026, 12, 8), "uk")
+    ('di 8 december 2026', 'вт 8 грудня 2026')
+    """
+    return format_date(day, "EEE d MMMM y", locale=DATE_LOCALES.get(code, code))
 
 
 def t(key: str, **fields: object) -> str:

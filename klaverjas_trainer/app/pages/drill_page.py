@@ -22,7 +22,8 @@ from klaverjas_trainer.app.board import (
 )
 from klaverjas_trainer.app.feedback import feedback
 from klaverjas_trainer.app.feedback import show_feedback as show_answer_feedback
-from klaverjas_trainer.app.questions import board_before_picking, view_of
+from klaverjas_trainer.app.in_view import refuse
+from klaverjas_trainer.app.questions import Missing, board_before_picking, view_of
 from klaverjas_trainer.app.report import puzzle_report, report_problem
 from klaverjas_trainer.app.services import (
     club,
@@ -34,7 +35,7 @@ from klaverjas_trainer.app.services import (
     store,
 )
 from klaverjas_trainer.app.state import AUTO, DrillState, session_object
-from klaverjas_trainer.storage import StorageError
+from klaverjas_trainer.storage import DamagedRowError, StorageError
 from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.store import utc_now
@@ -54,11 +55,15 @@ SETTINGS_KEYS = ("drill_kind", "drill_rule", "drill_level", "drill_mode")
 def resume_place() -> DrillState:
     """The learner's drill where they left it (another session, a reload, last week): the
     same settings and puzzle, answered as it was; a fresh drill if it cannot be read."""
+    damaged = False
     try:
         kept = places.load(learner.id)
     except StorageError:
         kept = None  # the database is not answering: a fresh drill (answers still say so)
+    except DamagedRowError:
+        kept, damaged = None, True  # a fresh drill, and the page says why
     resumed = st.session_state["drill"] = drill.resume(learner.id, kept)
+    resumed.damaged = resumed.damaged or damaged
     resumed.started = time.monotonic()
     for key in SETTINGS_KEYS:
         st.session_state.pop(key, None)
@@ -131,6 +136,9 @@ if state.set_finished:
 if state.set_unavailable:
     state.set_unavailable = False
     st.warning(t("set-unavailable"), icon=":material/warning:")
+if state.damaged:
+    state.damaged = False
+    st.warning(t("drill-place-damaged"), icon=":material/warning:")
 if current.group is not None and state.assignment is None:
     with st.expander(t("assignments"), expanded=True):
         show_assignments(club(), learner, current.group.id, course())
@@ -142,7 +150,8 @@ def choose_puzzle() -> None:
     assignment = None
     if state.assignment is not None and group is not None:
         assignment = next(
-            (a for a in club().assignments(group.id) if a.id == state.assignment), None
+            (a for a in club().assignments(group.id, closed=True) if a.id == state.assignment),
+            None,
         )
     state.choice = drill.choose_next(
         state,
@@ -213,8 +222,8 @@ def ask_and_grade(puzzle: Puzzle) -> None:
         state.focus = False
         focus_first_answer()
     if submitted and state.grade is None:
-        if reply is None:
-            st.warning(t("answer-first"), icon=":material/back_hand:")
+        if isinstance(reply, Missing):
+            refuse(reply.words(), "answer-missing")
         else:
             drill.answer(
                 state,
@@ -234,7 +243,7 @@ def ask_and_grade(puzzle: Puzzle) -> None:
         marks = ""
         if checks and renderer.picks_from_hand:
             marks = picked_marks(reply_key, puzzle.content.hand, checks)
-        lock_answered(marks)
+        lock_answered("answer_button", marks)
     with board:
         if renderer.picks_from_hand:  # the hand is the cards to tap
             board_before_picking(puzzle.content, current)

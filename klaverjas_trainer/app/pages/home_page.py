@@ -9,10 +9,12 @@ from typing import Literal
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
+from klaverjas_trainer.app.drill import drill_rule
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.services import club, course, offer_continue, profile, store
 from klaverjas_trainer.app.state import DrillState, LessonState, session_object
 from klaverjas_trainer.app.welcome import name_form
+from klaverjas_trainer.storage import DamagedRowError
 from klaverjas_trainer.storage.schedule import plan
 from klaverjas_trainer.storage.store import utc_now
 from klaverjas_trainer.texts import rule_set_words, rule_title, t
@@ -81,11 +83,13 @@ if suggestion:
     why = t(f"reason-{suggestion[0].reason.value}")
     label = t("home-practise", rule=rule_title(rule), why=why)
     if st.button(label, key="home_drill", icon=":material/target:"):
-        drill = session_object("drill", DrillState)
-        drill.kind, drill.rule, drill.mode, drill.fresh = kinds[rule], rule, "normal", True
+        drill_rule(session_object("drill", DrillState), rule, current.ruleset)
         st.switch_page(DRILL)
 
-game = progress_store.load_game(learner.id)
+try:
+    game = progress_store.load_game(learner.id)
+except DamagedRowError:
+    game = None  # the Play page puts it away and says so
 words = t("home-continue-deal") if game is not None else t("home-play")
 if st.button(words, key="home_play", icon=":material/playing_cards:"):
     st.switch_page(PLAY)

@@ -10,9 +10,9 @@ from klaverjas_trainer.app import answering
 from klaverjas_trainer.app.assignments import lesson_name, show_assignments
 from klaverjas_trainer.app.board import lock_answered, picked_marks, style
 from klaverjas_trainer.app.feedback import feedback, show_feedback
-from klaverjas_trainer.app.in_view import scroll_into_view
+from klaverjas_trainer.app.in_view import refuse, scroll_into_view
 from klaverjas_trainer.app.lesson_board import show_step_picture
-from klaverjas_trainer.app.questions import Checks, chosen_wrong_only, view_of
+from klaverjas_trainer.app.questions import Checks, Missing, chosen_wrong_only, view_of
 from klaverjas_trainer.app.report import report_problem, step_report
 from klaverjas_trainer.app.services import (
     club,
@@ -91,8 +91,8 @@ def ask(lesson: Lesson, index: int, check: Check) -> None:
             key=f"{key}-submit",
             shortcut="Enter",
         ):
-            if reply is None:
-                st.warning(t("answer-first"), icon=":material/back_hand:")
+            if isinstance(reply, Missing):
+                refuse(reply.words(), f"{key}-missing")
             else:
                 graded = answering.grade(answering.lesson_asked(lesson.id, index, check), reply)
                 seconds = time.monotonic() - state.shown_at
@@ -135,12 +135,16 @@ def lesson_view(lesson: Lesson) -> None:
     if st.button("← " + t("all-lessons"), key="all_lessons"):
         state.lesson_id = None
         st.rerun()
-    st.header(lesson_name(lesson))
     index = state.step
     step = lesson.steps[index]
-    st.progress(
-        (index + 1) / len(lesson.steps), text=t("step-of", step=index + 1, steps=len(lesson.steps))
-    )
+    with st.container(key="lesson_top"):
+        st.header(lesson_name(lesson))
+        st.progress(
+            (index + 1) / len(lesson.steps),
+            text=t("step-of", step=index + 1, steps=len(lesson.steps)),
+        )
+    if st.session_state.pop(STEP_CHANGED, False):
+        scroll_into_view("lesson_top")  # Next and Back sit at the foot of a long step
     if index == 0 and lesson.intro:
         st.markdown(linked(lesson.intro))
     st.markdown(linked(step.text))
@@ -160,12 +164,19 @@ def lesson_view(lesson: Lesson) -> None:
         marks = ""
         if checks and check is not None and view_of(check.kind.name).picks_from_hand:
             marks = picked_marks(f"check-{lesson.id}-{index}-reply", check.content.hand, checks)
-        lock_answered(marks)
+        lock_answered(f"check-{lesson.id}-{index}-submit", marks)
     show_glossary(step.text + (lesson.intro if index == 0 else ""))
     report_problem(step_report(lesson, index, state.given.get(index)), key=f"{lesson.id}-{index}")
+    step_buttons(lesson, index)
+
+
+def step_buttons(lesson: Lesson, index: int) -> None:
+    """Back and Next (Finish on the last step; Next once the step's check is answered)."""
+    step = lesson.steps[index]
     back, forward = st.columns(2)
     if back.button(t("back"), disabled=index == 0, key="step_back"):
         state.step -= 1
+        st.session_state[STEP_CHANGED] = True
         st.rerun()
     ready = step.check is None or index in state.grades
     last = index == len(lesson.steps) - 1
@@ -188,9 +199,12 @@ def lesson_view(lesson: Lesson) -> None:
         else:
             state.step += 1
             state.shown_at = time.monotonic()
+            st.session_state[STEP_CHANGED] = True
         st.rerun()
 
 
+#: Set by Next and Back for the next run, which starts the step at its top.
+STEP_CHANGED = "lesson_step_changed"
 #: Set by Finish for the next run, which brings the lesson's end into view.
 JUST_FINISHED = "lesson_just_finished"
 

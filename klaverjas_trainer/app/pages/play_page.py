@@ -25,6 +25,7 @@ from klaverjas_trainer.app.analysis_view import show_analysis
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import show_cards, style, trump_buttons_css
 from klaverjas_trainer.app.cards import card_label, suit_label
+from klaverjas_trainer.app.in_view import refuse
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.play_views import (
@@ -39,6 +40,7 @@ from klaverjas_trainer.app.play_views import (
     show_table_news,
     sorted_hand,
 )
+from klaverjas_trainer.app.questions import Missing
 from klaverjas_trainer.app.report import report_problem, table_report
 from klaverjas_trainer.app.services import PACES, club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
@@ -201,7 +203,8 @@ def begin(
 
 game = play.resume(state, progress_store, learner.id)
 if state.pending is not None and me.group is not None:  # a shared deal from the assignments
-    shared = next((a for a in club().assignments(me.group.id) if a.id == state.pending), None)
+    started = club().assignments(me.group.id, closed=True)  # closed since the tap: still played
+    shared = next((a for a in started if a.id == state.pending), None)
     state.pending = None
     if shared is not None and shared.is_deal:
         game = begin("coach", "basic", shared.seed, shared.id)
@@ -249,7 +252,7 @@ if phase == "trick":  # what the learner does next, right under the table
             st.caption(roem_amounts(game.rules))
             declared = st.form_submit_button(t("roem-declare"), key="play_roem_submit")
         if declared and amount is None:
-            st.warning(t("answer-first"), icon=":material/back_hand:")
+            refuse(Missing((t("roem-amount"),)).words(), "play-roem-missing")
         elif declared and amount is not None:
             claimed = int(amount)
             act(lambda g: g.declare_roem(claimed))

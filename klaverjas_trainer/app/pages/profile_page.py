@@ -8,28 +8,22 @@ from typing import Final
 
 import streamlit as st
 
-from klaverjas_trainer.app.in_view import scroll_into_view
+from klaverjas_trainer.app.in_view import refuse, scroll_into_view
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.own_words import pick_rule_set
 from klaverjas_trainer.app.services import (
-    client_address,
-    club,
-    device_token,
     known_device,
     offer_continue,
     profile,
-    sign_in,
     sign_out,
     store,
 )
-from klaverjas_trainer.app.welcome import name_form
+from klaverjas_trainer.app.welcome import JOINED, group_form, name_form
 from klaverjas_trainer.texts import rule_set_words, t
 
 current = profile()
 progress_store = store()
 
-#: Set by Join for the next run, which says so at the top of the page.
-JOINED: Final = "profile_joined"
 HOME: Final = "klaverjas_trainer/app/pages/home_page.py"
 
 st.header(t("who-are-you"))
@@ -54,25 +48,10 @@ else:  # who is playing, and in which group, at the top
                 )
             )
     st.subheader(t("sign-in-other"))
-name_form()
+name_form(group_form_below=True)
 
 st.subheader(t("join-group"))
-with st.form("join-group", border=False):
-    code = st.text_input(t("group-code"), key="join_code", max_chars=12)
-    member = st.text_input(t("join-name"), key="join_name", max_chars=40)
-    pin = st.text_input(t("pin"), key="join_pin", max_chars=4, type="password")
-    if st.form_submit_button(t("join"), key="join_button"):
-        clubs = club()
-        try:
-            joined = clubs.join(code, member, pin, client_address(), device_token())
-        except ValueError as problem:
-            st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
-        else:
-            if joined.has_pin:  # the right PIN (or a new one): this browser is known
-                known_device("learner", joined.id)
-            sign_in(joined, clubs.group_by_code(code))
-            st.session_state[JOINED] = True
-            st.rerun()
+group_form(announce=True)
 
 if current.learner is not None:
     if current.group is None and not current.learner.has_pin:
@@ -83,9 +62,8 @@ if current.learner is not None:
                 try:
                     progress_store.set_pin(current.learner.id, new_pin)
                 except ValueError as problem:
-                    st.error(
-                        t("problem", problem=problem_words(problem)), icon=":material/back_hand:"
-                    )
+                    words = t("problem", problem=problem_words(problem))
+                    refuse(words, "add-pin-refused", error=True)
                 else:  # a new PIN ended every earlier sign-in: this device signs in again
                     current.learner = replace(current.learner, has_pin=True)
                     current.learner_token = progress_store.remember(current.learner)

@@ -80,11 +80,16 @@ with st.container(key="per_rule"):
 st.subheader(t("practise-first"))
 ruleset = profile().ruleset
 weak = [rule for rule in needs_practice(stats) if ruleset.has_rule(RuleId(rule))]  # theirs only
-if weak:
-    st.markdown("\n".join(f"- {rule_title(rule)}" for rule in weak[:5]))
-else:
-    st.write(t("nothing-weak"))
 drillable = {rule.value for kind in PUZZLE_KINDS for rule in targets(kind, profile().ruleset)}
+for rule in weak[:5]:  # each a tap away from its drill; a rule no puzzle drills, in words
+    if rule not in drillable:
+        st.markdown(f"- {rule_title(rule)}")
+    elif st.button(t("practise-rule", rule=rule_title(rule)), key=f"practise_rule_{rule}",
+                   icon=":material/target:"):  # fmt: skip
+        drill.drill_rule(session_object("drill", DrillState), rule, ruleset)
+        st.switch_page(DRILL_PAGE)
+if not weak:
+    st.write(t("nothing-weak"))
 upcoming = plan(answers, sorted(drillable), utc_now())[:3]
 names = ", ".join(f"{rule_title(s.rule)} ({t(f'reason-{s.reason.value}')})" for s in upcoming)
 st.caption(t("coming-up", rules=names))

@@ -122,7 +122,15 @@ def password_gate() -> None:
 password_gate()
 course_notice()
 
-with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-group", border=False):
+#: Set by Create for the next run: the group made (its name and code), said below an emptied form.
+CREATED = "teacher_group_created"
+made_before = st.session_state.pop(CREATED, None)
+if made_before is not None:
+    st.session_state["group_name"] = ""  # an emptied form, ready for the next group
+with (
+    st.expander(t("new-group"), expanded=not clubs.groups() or made_before is not None),
+    st.form("new-group", border=False),
+):
     name = st.text_input(t("group-name"), key="group_name", max_chars=40)
     house_rules = pick_rule_set("group_city", "group_variants")
     evening = st.selectbox(
@@ -136,10 +144,13 @@ with st.expander(t("new-group"), expanded=not clubs.groups()), st.form("new-grou
             made = clubs.create_group(name, house_rules, language=evening or None)
         except ValueError as problem:
             st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
-        else:  # below the form: the new code is brought into view
-            with reaction_in_view("group-created"):
-                st.success(t("group-created", name=md_escape(made.name)))
-                st.markdown(f"# `{made.code}`")
+        else:
+            st.session_state[CREATED] = (made.name, made.code)
+            st.rerun()
+    if made_before is not None:  # below the form: the new code is brought into view
+        with reaction_in_view("group-created"):
+            st.success(t("group-created", name=md_escape(made_before[0])))
+            st.markdown(f"# `{made_before[1]}`")
 
 # Reports come from every learner, in a group or not: above the group's pages.
 reports = Reports(store())
@@ -374,6 +385,33 @@ with dashboard:
         icon=":material/present_to_all:",
     )
 
+
+def manage_assignments(group: Group) -> None:
+    """The group's assignments, each with Close (a set assigned twice, last week's work); the
+    closed ones folded below, each with Open again."""
+    every = clubs.assignments(group.id, closed=True)
+    still = [a for a in every if a.closed_at is None]
+    closed = [a for a in every if a.closed_at is not None]
+    st.subheader(t("assignments-open"))
+    st.caption(t("assignment-closed-note"))
+    if not still:
+        st.caption(t("no-assignments"))
+    for work_item in still:
+        due = f" · {t('due', date=work_item.due)}" if work_item.due else ""
+        words, button = st.columns([4, 1], vertical_alignment="center")
+        words.markdown(describe(work_item, course()) + due)
+        button.button(t("assignment-close"), key=f"close-assignment-{work_item.id}",
+                      on_click=clubs.close_assignment, args=(group.id, work_item.id))  # fmt: skip
+    if closed:
+        with st.expander(t("assignments-closed", n=len(closed))):
+            for work_item in closed:
+                words, button = st.columns([4, 1], vertical_alignment="center")
+                words.markdown(describe(work_item, course()))
+                button.button(t("assignment-reopen"), key=f"reopen-assignment-{work_item.id}",
+                              on_click=clubs.close_assignment, args=(group.id, work_item.id),
+                              kwargs={"closed": False})  # fmt: skip
+
+
 with assign:
     # Outside the form, so the fields below follow the choice at once.
     what = st.radio(
@@ -444,6 +482,7 @@ with assign:
                 else:
                     said = t("assigned", what=describe(new_work, course()))  # what, not only that
                     st.success(said, icon=":material/check_circle:")
+    manage_assignments(group)
 
 with shared_deal:
     deal_tab(clubs, group, members)
