@@ -86,6 +86,7 @@ navigation = st.navigation(pages)
 # when the teacher arrives from another page (a page's own call came too late for that).
 wide = navigation.url_path == "projector"
 st.set_page_config(layout="wide" if wide else "centered")
+speak_own_words()  # first: whatever fails below, the page's controls speak its language
 with storage_problems_said():
     learner_sign_in_holds()  # signed out on another device: signed out here too
 say_sign_in_ended()
@@ -96,6 +97,5 @@ if learner is not None:
 choose_language()
 keep_sign_ins()
 install_page_scripts()
-speak_own_words()
 with storage_problems_said():  # a database that fails mid-session: said, the page kept
     navigation.run()

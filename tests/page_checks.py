@@ -78,9 +78,13 @@ TAPLESS: Final = """() => {
 
 #: What is there for a keyboard or in Streamlit's own English words: key hints ("Enter", "N")
 #: on a touch screen, Streamlit's ⋮ menu ("Print", "Record screen"), and its English names of
-#: controls read aloud ("Expand sidebar") on a page in another language.
-CHROME: Final = """([english, starts]) => {
+#: controls read aloud ("Expand sidebar") on a page in another language, or a page that says
+#: it is in another language (its ``lang``: a screen reader reads Ukrainian as English).
+CHROME: Final = """([english, starts, code]) => {
   const found = [];
+  if (document.documentElement.lang !== code) {
+    found.push("the page says it is in " + document.documentElement.lang);
+  }
   for (const element of document.querySelectorAll("[aria-label], [placeholder]")) {
     for (const name of ["aria-label", "placeholder"]) {
       const said = element.getAttribute(name);
@@ -170,7 +174,7 @@ def page_problems(page: Page, code: str, reaction: Locator | None = None) -> lis
     found += [f"too wide: {text}" for text in too_wide(page)]
     found += [f"takes no tap: {text}" for text in page.evaluate(TAPLESS)]
     english = [[], []] if code == SOURCE else [list(CHROME_WORDS), list(CHROME_STARTS)]
-    found += list(page.evaluate(CHROME, english))
+    found += list(dict.fromkeys(page.evaluate(CHROME, [*english, code])))
     if reaction is not None:
         found += out_of_view(reaction)
     return found

@@ -116,7 +116,7 @@ def learner_pages(walk: Walk, url: str) -> dict[str, Callable[[], None]]:
 
     def play() -> None:
         link("Play")
-        page.get_by_label("Match number").fill("4242")
+        walk.unfold("play-more").get_by_label("Match number").fill("4242")
         walk.click(page.get_by_role("button", name="Deal the cards"))
         expect(page.locator(".kj-table")).to_be_visible()
 

@@ -139,7 +139,7 @@ def play_cards_at_the_table(walk: Walk, url: str, name: str) -> int:
     sign_in(walk, url, name)
     walk.click(page.get_by_role("link", name="Play a deal"))
     expect(page.get_by_role("heading", name="Play a deal")).to_be_visible()
-    page.get_by_label("Match number").fill("4242")
+    walk.unfold("play-more").get_by_label("Match number").fill("4242")
     walk.click(page.get_by_role("button", name="Deal the cards"))
     expect(page.locator(".kj-table")).to_be_visible()
     played = 0

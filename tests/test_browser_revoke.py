@@ -81,10 +81,8 @@ def call_revoke(walk: LearnerWalk, game: TableGame, revoke: Revoke) -> None:
     tricks = len(game.deal.tricks) + (1 if game.deal.current else 0)
     trick = page.locator(".st-key-revoke_call_trick").get_by_role("radio")
     expect(trick).to_have_count(tricks)
-    seat.click()
-    trick.nth(revoke.trick).click()
-    expect(seat).to_be_checked()
-    expect(trick.nth(revoke.trick)).to_be_checked()
+    walk.pick(seat, seat)  # in the box just unfolded: each tap seen taken
+    walk.pick(trick.nth(revoke.trick), trick.nth(revoke.trick))
 
 
 @pytest.mark.parametrize(("code", "device"), WALKS)
@@ -101,10 +99,9 @@ def test_a_learner_calls_an_opponents_revoke(
     try:
         walk.first_visit(url)
         walk.go_to("nav-play")
-        page.locator(".st-key-play_mode label").filter(
-            has_text=walk.words("play-mode-club")
-        ).click()  # in the new-match form: no run
-        page.locator(".st-key-play_seed input").fill(str(seed))
+        club = page.locator(".st-key-play_mode label").filter(has_text=walk.words("play-mode-club"))
+        walk.after(lambda: walk.pick(club))  # the form below follows the choice
+        walk.unfold("play-more").locator(".st-key-play_seed input").fill(str(seed))
         walk.click(".st-key-play_start button")
         for _ in range(60):
             game = saved_game(walk)

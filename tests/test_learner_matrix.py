@@ -195,7 +195,7 @@ class LearnerWalk(Walk):
         """One deal at the table in coach mode: call or pass, cards tapped from the left (a
         refused one said in view, then the next), roem declared, tricks turned, the score."""
         self.go_to("nav-play")
-        self.page.locator(".st-key-play_seed input").fill(str(DEAL_NUMBER))
+        self.unfold("play-more").locator(".st-key-play_seed input").fill(str(DEAL_NUMBER))
         self.click(".st-key-play_start button")
         self.shown("table")
         refused = 0

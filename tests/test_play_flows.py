@@ -36,7 +36,7 @@ def game_of(app: AppTest) -> TableGame:
 
 def start(app: AppTest, seed: int, mode: str = "coach", revokes: str = "") -> AppTest:
     app.switch_page(PLAY).run()
-    app.radio(key="play_mode").set_value(mode)
+    app.radio(key="play_mode").set_value(mode).run()  # the form follows the choice
     if revokes:
         app.radio(key="play_revokes").set_value(revokes)
     app.number_input(key="play_seed").set_value(seed)
@@ -333,3 +333,22 @@ def test_a_club_match_started_without_revokes_is_kept_so(data_dir: Path) -> None
     saved = stored(data_dir, "Dirk")
     kept = saved.load_game(saved.learner("Dirk").id)
     assert kept is not None and TableGame.from_dict(kept[0]).revokes == "never"
+
+
+def test_a_newcomer_deals_with_one_tap_the_rest_folded(data_dir: Path) -> None:
+    """The Play page for a newcomer: one tap deals (the rules are the profile's); the computer
+    players and a match number wait under "More choices", and the revoke rate shows only for
+    a club table, where it means something (issue 34, B10)."""
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(PLAY).run()
+    more = next(e for e in app.expander if e.label == "More choices")
+    assert {w.key for w in more.radio} == {"play_level"}  # no revoke rate at a coach table
+    assert [n.key for n in more.number_input] == ["play_seed"]
+    assert app.button(key="play_start").label == "Deal the cards"
+    app.radio(key="play_mode").set_value("club").run()
+    more = next(e for e in app.expander if e.label == "More choices")
+    assert {w.key for w in more.radio} == {"play_level", "play_revokes"}
+    app.radio(key="play_mode").set_value("coach").run()
+    app.button(key="play_start").click().run()  # the one tap
+    assert not app.exception
+    assert game_of(app).mode == "coach"

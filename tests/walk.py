@@ -77,10 +77,12 @@ COUNT_FRAMES: Final = """(() => {
   };
 })();"""
 #: The page has drawn the `n` frames it received, shows itself idle, and its own scripts have
-#: nothing more to move (`window.kjMoving`: a scroll or a focus due after drawing); checked on
-#: two animation frames running, so a scroll just made has been laid out.
+#: nothing more to move (`window.kjMoving`: a scroll or a focus due after drawing) and have
+#: named Streamlit's controls in the page's language (`window.kjChrome`: the frame's script,
+#: whose element may still be loading on a first visit); checked on two animation frames
+#: running, so a scroll just made has been laid out.
 DRAWN: Final = """n => {
-  const now = window.__kjFrames >= n && !(window.kjMoving > 0)
+  const now = window.__kjFrames >= n && !(window.kjMoving > 0) && window.kjChrome === true
     && document.querySelector(IDLE) !== null;
   const before = window.__kjDrawn === n;
   window.__kjDrawn = now ? n : -1;
@@ -263,10 +265,23 @@ class Walk:
         nav = self.page.locator("[data-testid='stSidebarNav']")
         self.click(nav.get_by_role("link", name=self.words(title_key), exact=True))
 
-    def pick(self, label: Locator) -> None:
-        """Tap the label of a radio choice until the choice is seen chosen (a tap while the
-        box around it still unfolds can miss)."""
-        radio = label.locator("input")
+    def unfold(self, title_key: str) -> Locator:
+        """Open the folded part (an expander) titled `title_key` in the person's language,
+        unless it is open; its body, once seen."""
+        expander = self.page.locator("[data-testid='stExpander']").filter(
+            has=self.page.locator("summary", has_text=self.words(title_key))
+        )
+        body = expander.locator("[data-testid='stExpanderDetails']")
+        if not body.is_visible():
+            expander.locator("summary").click()
+        expect(body).to_be_visible()
+        return body
+
+    def pick(self, label: Locator, chosen: Locator | None = None) -> None:
+        """Tap `label` (a radio choice's label, or a segmented button: `chosen` is then what
+        shows it chosen) until it is seen chosen: a tap while the box around it still unfolds
+        can miss."""
+        radio = label.locator("input") if chosen is None else chosen
         for _ in range(3):
             label.click()
             try:

@@ -20,8 +20,15 @@ from klaverjas_trainer.texts import bound, rule_set_words, t
 T = TypeVar("T")
 
 
+def larger_text() -> None:
+    """On a page without cards (Home, Progress, Profile): with "Larger text and cards", the
+    larger text."""
+    if profile().large:
+        st.markdown(LARGE_CSS, unsafe_allow_html=True)
+
+
 def style() -> None:
-    """The card CSS, once per page run (larger throughout with "Larger cards")."""
+    """The card CSS, once per page run (larger throughout with "Larger text and cards")."""
     large = profile().large
     st.markdown(CSS + TABLE_CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
 

@@ -86,7 +86,7 @@ button kbd[aria-label] { opacity: 1; font-weight: 400; font-size: .8em; }
 </style>
 """
 
-#: With "Larger cards" the pills, answer buttons and text grow with the pictures.
+#: With "Larger text and cards" the pills, answer buttons and all text grow with the pictures.
 LARGE_CSS = """
 <style>
 [data-testid="stForm"] [data-testid="stButtonGroup"] button { min-height: 3.8rem;
@@ -95,6 +95,13 @@ LARGE_CSS = """
 [data-testid="stForm"] button[data-variant="pills"] { min-width: 4.4rem; min-height: 6rem; }
 [data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.9rem; }
 .stMarkdown p, .stMarkdown li, [data-testid="stWidgetLabel"] p { font-size: 1.2rem; }
+/* ... and every small text with them: the words on an answered card, captions, tables (the
+   Progress table), a reaction's words. */
+[data-testid="stForm"] button[data-variant="pills"]::after { font-size: 1rem;
+  max-width: 6rem; }
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { font-size: 1.1rem; }
+[data-testid="stTable"] th, [data-testid="stTable"] td, [data-testid="stTable"] p,
+[data-testid="stAlert"] p { font-size: 1.15rem !important; }
 [data-testid="stBaseButton-primary"] p, [data-testid="stBaseButton-secondary"] p,
 [data-testid="stBaseButton-secondaryFormSubmit"] p, [data-testid="stBaseButton-primaryFormSubmit"] p
   { font-size: 1.2rem; }

@@ -66,6 +66,7 @@ CHROME_STARTS: Final = {"Shortcut ": "chrome-shortcut", "Remove ": "chrome-remov
 #: draws or renames an element; the English original is kept, so another language can follow.
 CHROME_SCRIPT: Final = """
 window.kjWords = WORDS; window.kjStarts = STARTS;
+document.documentElement.lang = LANG;  // read aloud, and words broken, in the page's language
 if (!window.kjChrome) {
   window.kjChrome = true;
   const mine = (english) => {
@@ -119,8 +120,10 @@ def speak_own_words() -> None:
     only when those words change)."""
     words = {english: t(key) for english, key in CHROME_WORDS.items()}
     starts = {english: t(key) + " " for english, key in CHROME_STARTS.items()}
-    script = CHROME_SCRIPT.replace("WORDS", json.dumps(words, ensure_ascii=False)).replace(
-        "STARTS", json.dumps(starts, ensure_ascii=False)
+    script = (
+        CHROME_SCRIPT.replace("WORDS", json.dumps(words, ensure_ascii=False))
+        .replace("STARTS", json.dumps(starts, ensure_ascii=False))
+        .replace("LANG", json.dumps(current_code()))
     )
     html = f"{HIDE_ENGLISH}{MENU_CSS}<script>{script}</script>"
     st.html(html, width=1, unsafe_allow_javascript=True)

@@ -78,7 +78,7 @@ TABLE_CSS: Final = """
 </style>
 """
 
-#: With "Larger cards" the cards to tap grow too.
+#: With "Larger text and cards" the cards to tap grow too.
 LARGE_CSS: Final = """
 <style>
 [class*="st-key-play-card-"] button { min-width: 4.6rem; min-height: 6.3rem; }

@@ -9,6 +9,7 @@ from typing import Literal
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import show_assignments
+from klaverjas_trainer.app.board import larger_text
 from klaverjas_trainer.app.drill import drill_rule
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.services import club, course, offer_continue, profile, store
@@ -28,6 +29,7 @@ LEARN, DRILL, PLAY, PROFILE = (
 )
 
 current = profile()
+larger_text()
 learner = current.learner
 if learner is None:
     st.header(t("home-welcome"))

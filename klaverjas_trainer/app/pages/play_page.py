@@ -145,38 +145,44 @@ def pace_setting() -> None:
 # --- starting or resuming ------------------------------------------------------------------
 
 
-def new_match_form() -> TableGame | None:
-    """Mode, computer level and an optional deal number; a new match when submitted."""
+def new_match_form(*, folded: bool = True) -> TableGame | None:
+    """One tap deals the cards: coach or club table first (the rest follows that choice at
+    once), then the computer players, the revoke rate (club only) and a match number, folded
+    under "More choices" (not when the whole form is folded already: `folded=False`); a new
+    match when submitted."""
+    mode = st.radio(
+        t("play-mode"), MODES, format_func=bound(lambda m: t(f"play-mode-{m}")), key="play_mode"
+    )
     with st.form("play-new-form"):
-        mode = st.radio(
-            t("play-mode"), MODES, format_func=bound(lambda m: t(f"play-mode-{m}")), key="play_mode"
-        )
-        level = st.radio(
-            t("play-level"),
-            list(PLAYERS),
-            format_func=bound(lambda name: t(f"play-level-{name}")),
-            horizontal=True,
-            key="play_level",
-        )
-        revokes = st.radio(
-            t("play-revokes"),
-            list(REVOKE_RATES),
-            index=list(REVOKE_RATES).index(DEFAULT_REVOKES),
-            format_func=bound(lambda rate: t(f"play-revokes-{rate}")),
-            horizontal=True,
-            key="play_revokes",
-            help=t("play-revokes-help"),
-        )
-        seed = whole_number_input(
-            t("play-seed"), MATCH_NUMBER.low, MATCH_NUMBER.high, key="play_seed"
-        )
+        with st.expander(t("play-more")) if folded else st.container():
+            level = st.radio(
+                t("play-level"),
+                list(PLAYERS),
+                format_func=bound(lambda name: t(f"play-level-{name}")),
+                horizontal=True,
+                key="play_level",
+            )
+            revokes = DEFAULT_REVOKES
+            if mode == "club":  # a coach table refuses a revoke: no rate to choose there
+                revokes = st.radio(
+                    t("play-revokes"),
+                    list(REVOKE_RATES),
+                    index=list(REVOKE_RATES).index(DEFAULT_REVOKES),
+                    format_func=bound(lambda rate: t(f"play-revokes-{rate}")),
+                    horizontal=True,
+                    key="play_revokes",
+                    help=t("play-revokes-help"),
+                )
+            seed = whole_number_input(
+                t("play-seed"), MATCH_NUMBER.low, MATCH_NUMBER.high, key="play_seed"
+            )
         started = st.form_submit_button(t("play-start"), type="primary", key="play_start")
     if not started:
         return None
     try:
         number = MATCH_NUMBER.read(seed)
     except InputError as problem:
-        st.error(t("problem", problem=problem_words(problem)), icon=":material/back_hand:")
+        refuse(t("problem", problem=problem_words(problem)), "play-start-refused", error=True)
         return None
     return begin(str(mode), str(level), number, revokes=str(revokes))
 
@@ -330,6 +336,6 @@ if phase == "play" and game.record.turned:
     with st.expander(t("previous-trick")):
         show_last_trick(game, me)
 with st.expander(t("play-new")):
-    if new_match_form() is not None:
+    if new_match_form(folded=False) is not None:
         st.rerun()
 pace_setting()

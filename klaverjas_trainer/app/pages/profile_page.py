@@ -8,6 +8,7 @@ from typing import Final
 
 import streamlit as st
 
+from klaverjas_trainer.app.board import larger_text
 from klaverjas_trainer.app.in_view import refuse, scroll_into_view
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.own_words import pick_rule_set
@@ -22,6 +23,7 @@ from klaverjas_trainer.app.welcome import JOINED, group_form, name_form
 from klaverjas_trainer.texts import rule_set_words, t
 
 current = profile()
+larger_text()
 progress_store = store()
 
 HOME: Final = "klaverjas_trainer/app/pages/home_page.py"

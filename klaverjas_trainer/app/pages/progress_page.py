@@ -10,6 +10,7 @@ import streamlit as st
 from klaverjas_core import RuleId
 from klaverjas_questions.misconceptions import BY_NAME
 from klaverjas_trainer.app import drill
+from klaverjas_trainer.app.board import larger_text
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.services import course, profile, require_learner, store
 from klaverjas_trainer.app.state import DrillState, session_object
@@ -35,6 +36,7 @@ NARROW_TABLE_CSS: Final = """<style>
 DRILL_PAGE: Final = "klaverjas_trainer/app/pages/drill_page.py"
 
 learner = require_learner()
+larger_text()
 progress_store = store()
 answers = progress_store.answers(learner.id)
 st.header(t("progress"))
