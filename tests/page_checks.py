@@ -79,7 +79,8 @@ TAPLESS: Final = """() => {
 #: What is there for a keyboard or in Streamlit's own English words: key hints ("Enter", "N")
 #: on a touch screen, Streamlit's ⋮ menu ("Print", "Record screen"), and its English names of
 #: controls read aloud ("Expand sidebar") on a page in another language, or a page that says
-#: it is in another language (its ``lang``: a screen reader reads Ukrainian as English).
+#: it is in another language (its ``lang``: a screen reader reads Ukrainian as English), and a
+#: table that breaks its words anywhere to fit a phone.
 CHROME: Final = """([english, starts, code]) => {
   const found = [];
   if (document.documentElement.lang !== code) {
@@ -99,6 +100,13 @@ CHROME: Final = """([english, starts, code]) => {
                                                     + hint.innerText);
   }
   if (document.querySelector("[data-testid='stMainMenu']")) found.push("Streamlit's menu");
+  for (const cell of document.querySelectorAll("td, th, td p, th p")) {  // "потрену-ватися"
+    const style = getComputedStyle(cell);
+    if (style.overflowWrap === "anywhere" || style.wordBreak === "break-all") {
+      found.push("a table breaks words: " + cell.innerText.slice(0, 30));
+      break;
+    }
+  }
   return found;
 }"""
 

@@ -22,14 +22,12 @@ from klaverjas_trainer.storage.store import utc_now
 from klaverjas_trainer.texts import bound, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, targets
 
-#: On a phone the per-rule table's cells are tighter, and a long cell breaks inside a word
-#: (headers keep their words whole).
+#: On a phone the per-rule table's cells are tighter; words stay whole (a cell wraps between
+#: them: the status stands beside the rule's name, not in a narrow column of its own).
 NARROW_TABLE_CSS: Final = """<style>
 @media (max-width: 640px) {
-  .st-key-per_rule th, .st-key-per_rule td { padding: .3rem .2rem !important;
+  .st-key-per_rule th, .st-key-per_rule td { padding: .3rem .25rem !important;
     white-space: normal !important; }
-  .st-key-per_rule th p, .st-key-per_rule td p { font-size: .85rem !important; }
-  .st-key-per_rule td p { overflow-wrap: anywhere !important; }
 }
 </style>"""
 
@@ -58,11 +56,13 @@ def percent(shares: pd.Series) -> pd.Series:
 stats = rule_stats(answers)
 table = pd.DataFrame(
     {
-        t("col-rule"): [rule_title(rule) for rule in stats["rule"]],
+        t("col-rule"): [
+            f"{rule_title(rule)} — {t(f'status-{status}')}"
+            for rule, status in zip(stats["rule"], stats["status"], strict=True)
+        ],
         t("col-attempts"): stats["attempts"],
         t("col-accuracy"): percent(stats["accuracy"]),
         t("col-recent"): percent(stats["recent_accuracy"]),
-        t("col-status"): [t(f"status-{status}") for status in stats["status"]],
         t("col-from-play"): stats["from_play"],
     }
 )
