@@ -1,5 +1,6 @@
-"""Problem reports: kept with the exact position, limited per learner, resolved by the teacher;
-and the pages' reports carry the position they were sent from."""
+"""Problem reports: kept with the exact position, limited per learner, resolved by the teacher,
+who reads them a page at a time; and the pages' reports carry the position they were sent
+from (many sessions at once: `test_reports_race.py`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,22 @@ import pytest
 from klaverjas_core import AMSTERDAM
 from klaverjas_questions import question_kind
 from klaverjas_table import LEARNER, TableGame
-from klaverjas_trainer.app.report import table_report
+from klaverjas_trainer.app import report as report_view
+from klaverjas_trainer.app.report import PAGE_SIZE, table_report
 from klaverjas_trainer.storage import InputError, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
-from klaverjas_trainer.storage.reports import NOTE_LIMIT, PER_HOUR, STEP_KIND, Report, Reports
+from klaverjas_trainer.storage.reports import (
+    NOTE_LIMIT,
+    PER_CLIENT,
+    PER_HOUR,
+    STEP_KIND,
+    Report,
+    Reports,
+)
+from klaverjas_trainer.texts import language, t
 
+from .test_app_flows import fresh_app
+from .test_club_flows import DRILL, PROFILE, TEACHER
 from .test_limits import Clock, clock
 
 __all__ = ["clock"]  # the fixture: one test clock for the guessing limits and the reports
@@ -136,3 +148,83 @@ def test_the_table_reports_the_trick_waiting_to_be_turned() -> None:
     assert sent.problems() == [] and sent.kind == "count-trick"
     trick = question_kind("count-trick").read_content(json.loads(sent.content))
     assert tuple(trick.trick) == game.deal.tricks[0][1] and sent.item_id.endswith("/1/1")
+
+
+def test_the_open_reports_come_a_page_at_a_time(store: ProgressStore, clock: Clock) -> None:
+    reports = Reports(store)
+    for n in range(9):  # 45 reports, within each learner's five an hour
+        learner = store.learner(f"Learner {n}").id
+        for k in range(PER_HOUR):
+            reports.file(learner, None, report(item=f"wc-{n}-{k}"))
+            clock.now += timedelta(seconds=k % 2)  # some at the same instant: the id decides
+    everything = list(reports.open_reports()["id"])
+    pages = [list(reports.open_reports(20, offset)["id"]) for offset in (0, 20, 40)]
+    assert [len(page) for page in pages] == [20, 20, 5] and reports.open_count() == 45
+    assert [n for page in pages for n in page] == everything  # newest first, each once
+
+
+def test_the_teachers_list_draws_a_page_of_reports_at_a_time(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "club-evening")
+    store = ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
+    reports = Reports(store)
+    for n in range(9):
+        learner = store.learner(f"Learner {n}").id
+        for k in range(PER_HOUR):
+            reports.file(learner, None, report(item=f"wc-{n}-{k}", note=f"note {n} {k}"))
+    app = fresh_app()
+    app.switch_page(TEACHER).run()
+    app.text_input(key="teacher_password").set_value("club-evening")
+    app.form_submit_button(key="teacher_sign_in").click().run()
+
+    def shown() -> tuple[list[str], list[str]]:
+        assert not app.exception
+        notes = [m.value for m in app.markdown if m.value.startswith("Their note:")]
+        return notes, [c.value for c in app.caption if c.value.startswith("Reports ")]
+
+    notes, where = shown()
+    assert len(notes) == PAGE_SIZE and where == ["Reports 1–20 of 45"] * 2
+    assert notes[0] == "Their note: note 8 4"  # the newest first
+    assert app.button(key="reports-newer-top").disabled
+    app.button(key="reports-older-bottom").click().run()
+    app.button(key="reports-older-top").click().run()
+    notes, where = shown()
+    assert len(notes) == 5 and where == ["Reports 41–45 of 45"] * 2
+    assert app.button(key="reports-older-bottom").disabled
+    for number in reports.open_reports(5, 40)["id"]:  # the last page resolved: the one before
+        app.button(key=f"resolve-{number}").click().run()
+    notes, where = shown()
+    assert len(notes) == PAGE_SIZE and where == ["Reports 21–40 of 40"] * 2
+
+
+def test_a_refused_report_keeps_the_note_and_says_why_in_the_learners_language(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = "203.0.113.7"
+    monkeypatch.setattr(report_view, "client_address", lambda: here)
+    store = ProgressStore(make_engine(f"sqlite:///{data_dir / 'trainer.sqlite3'}"))
+    reports = Reports(store)
+    for n in range(PER_CLIENT):  # this network's hour is full (a flood, many profiles)
+        flood = store.learner(f"Flood {n // PER_HOUR}").id
+        reports.file(flood, None, report(item=f"wc-{n}"), client=here)
+    app = fresh_app()
+    app.session_state["profile"].language = "uk"
+    app.switch_page(PROFILE).run()
+    app.text_input(key="new_name").set_value("Anna")
+    app.form_submit_button[0].click().run()
+    app.switch_page(DRILL).run()
+    puzzle = app.session_state["drill"].choice.puzzle
+    note, send = f"report-note-drill-{puzzle.id}", f"report-send-drill-{puzzle.id}"
+    app.text_area(key=note).set_value("7♦ тут теж можна?")
+    app.button(key=send).click().run()
+    assert not app.exception and reports.open_count() == PER_CLIENT
+    with language("uk"):
+        busy, thanks = t("problem", problem=t("error-report-busy")), t("report-thanks")
+    assert [w.value for w in app.warning][-1] == busy
+    assert app.text_area(key=note).value == "7♦ тут теж можна?"  # kept, to send later
+    monkeypatch.setattr(report_view, "client_address", lambda: "198.51.100.2")  # elsewhere
+    app.button(key=send).click().run()
+    assert not app.exception and [s.value for s in app.success][-1] == thanks
+    assert app.text_area(key=note).value == ""  # sent: the form is empty again
+    assert list(reports.open_reports(1)["note"]) == ["7♦ тут теж можна?"]

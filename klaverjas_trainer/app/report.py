@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+import math
+from typing import Any, Final
 
 import pandas as pd
 import streamlit as st
@@ -22,8 +23,14 @@ from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.questions import view_of
-from klaverjas_trainer.app.services import course, current_language, profile, store
-from klaverjas_trainer.storage import InputError
+from klaverjas_trainer.app.services import (
+    client_address,
+    course,
+    current_language,
+    profile,
+    store,
+)
+from klaverjas_trainer.storage import InputError, StorageError
 from klaverjas_trainer.storage.reports import NOTE_LIMIT, STEP_KIND, Report, Reports
 from klaverjas_trainer.texts import describe_answer, nt, rule_set_words, t
 from lessons import Lesson
@@ -74,39 +81,67 @@ def table_report(game: TableGame, me: Seat) -> Report:
 def report_problem(report: Report, *, key: str) -> None:
     """The folded 'Report a problem' form; a sent report is said under it, in view (or why it
     was not kept), where it stays visible when the fold closes again."""
-    current = profile()
-    learner = current.learner
-    if learner is None:
+    if profile().learner is None:
         return
+    note, said = f"report-note-{key}", f"report-outcome-{key}"
     folded = st.expander(t("report-problem"), icon=":material/flag:")
-    with folded, st.form(f"report-{key}", clear_on_submit=True, border=False):
+    with folded, st.form(f"report-{key}", border=False):
         st.caption(t("report-intro"))
-        note = st.text_area(t("report-note"), max_chars=NOTE_LIMIT, key=f"report-note-{key}")
-        sent = st.form_submit_button(t("report-send"), key=f"report-send-{key}")
-    if not sent:
+        st.text_area(t("report-note"), max_chars=NOTE_LIMIT, key=note)
+        st.form_submit_button(
+            t("report-send"), key=f"report-send-{key}", on_click=_send, args=(report, note, said)
+        )
+    outcome = st.session_state.pop(said, None)
+    if outcome is None:
         return
-    group = current.group
-    filed = dataclasses.replace(report, note=note or "", language=current_language())
+    kept, words = outcome
     with reaction_in_view(f"report-said-{key}"):
-        try:
-            Reports(store()).file(learner.id, None if group is None else group.id, filed)
-        except InputError as problem:
-            st.warning(
-                t("problem", problem=problem_words(problem)), icon=":material/hourglass_top:"
-            )
+        if kept:
+            st.success(words, icon=":material/mark_email_read:")
         else:
-            st.success(t("report-thanks"), icon=":material/mark_email_read:")
+            st.warning(words, icon=":material/hourglass_top:")
+
+
+def _send(report: Report, note: str, said: str) -> None:
+    """Send the form's report (its button's callback, before the page runs): a kept report
+    empties the note; a refused one keeps it to send later, and the page says why."""
+    current = profile()
+    if current.learner is None:
+        return
+    group = None if current.group is None else current.group.id
+    typed = str(st.session_state.get(note) or "")
+    filed = dataclasses.replace(report, note=typed, language=current_language())
+    try:
+        Reports(store()).file(current.learner.id, group, filed, client=client_address())
+    except InputError as problem:
+        st.session_state[said] = (False, t("problem", problem=problem_words(problem)))
+    except StorageError as error:
+        st.session_state[said] = (False, t("storage-error", error=error))
+    else:
+        st.session_state[note] = ""
+        st.session_state[said] = (True, t("report-thanks"))
 
 
 # --- the teacher's list ----------------------------------------------------------------------
 
+#: Open reports drawn at a time: each is a position drawn again, so a long list is slow.
+PAGE_SIZE: Final = 20
+PAGE_KEY: Final = "reports_page"
 
-def show_reports(reports: Reports, found: pd.DataFrame) -> None:
-    """The open reports `found`, newest first: who sent each and where, the position drawn,
-    their reply and the trainer's answer, their note; "Mark resolved" takes it off the list."""
-    if found.empty:
+
+def show_reports(reports: Reports, count: int) -> None:
+    """The `count` open reports, newest first, a page at a time: who sent each and where, the
+    position drawn, their reply and the trainer's answer, their note; "Mark resolved" takes
+    it off the list."""
+    if not count:
         st.caption(t("reports-none"))
-    for record in found.to_dict("records"):
+    pages = max(1, math.ceil(count / PAGE_SIZE))
+    # Resolving the last report of the last page leaves that page empty: show the one before.
+    page = min(int(st.session_state.get(PAGE_KEY, 0)), pages - 1)
+    st.session_state[PAGE_KEY] = page
+    if pages > 1:
+        _pager(page, pages, count, "top")
+    for record in reports.open_reports(PAGE_SIZE, page * PAGE_SIZE).to_dict("records"):
         row = {str(name): value for name, value in record.items()}
         with st.container(border=True, key=f"reported-{row['id']}"):
             show_report(row)
@@ -114,9 +149,30 @@ def show_reports(reports: Reports, found: pd.DataFrame) -> None:
                 t("report-resolve"), key=f"resolve-{row['id']}", on_click=reports.resolve,
                 args=(int(row["id"]),),
             )  # fmt: skip
+    if pages > 1:
+        _pager(page, pages, count, "bottom")
     resolved = reports.resolved_count()
     if resolved:
         st.caption(nt("reports-resolved", resolved))
+
+
+def _pager(page: int, pages: int, count: int, where: str) -> None:
+    """Newer and older pages of the list, and which reports this page shows."""
+    first, last = page * PAGE_SIZE + 1, min(count, (page + 1) * PAGE_SIZE)
+    with st.container(horizontal=True, vertical_alignment="center", key=f"reports-{where}"):
+        st.button(
+            t("reports-newer"), key=f"reports-newer-{where}", disabled=page == 0,
+            on_click=_turn, args=(-1,), icon=":material/chevron_left:",
+        )  # fmt: skip
+        st.caption(t("reports-shown", first=first, last=last, count=count))
+        st.button(
+            t("reports-older"), key=f"reports-older-{where}", disabled=page == pages - 1,
+            on_click=_turn, args=(1,), icon=":material/chevron_right:",
+        )  # fmt: skip
+
+
+def _turn(step: int) -> None:
+    st.session_state[PAGE_KEY] = max(0, int(st.session_state.get(PAGE_KEY, 0)) + step)
 
 
 def show_report(row: dict[str, Any]) -> None:

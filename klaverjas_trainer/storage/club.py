@@ -186,13 +186,13 @@ class ClubStore:
         self, password: str, client: str | None = None, device: str | None = None
     ) -> bool:
         """Whether `password` is the teacher's; raises `TooManyTriesError` after many wrong
-        ones: counted for the teacher and per client, or, from a `device` the teacher signed
-        in on before, against that device alone (strangers' tries never lock it out)."""
-        known = self.store.devices.target(device, "teacher", 0)
-        targets = [(known or TEACHER_TARGET, False)]
-        if client and not known:  # apart from the learners' PINs: their typos never lock it
+        ones, counted for the teacher and per client; a `device` the teacher signed in on
+        before may try a few times a day past those waits (strangers never lock it out)."""
+        targets = [(TEACHER_TARGET, False)]
+        if client:  # apart from the learners' PINs: their typos never lock it
             targets.append((f"{TEACHER_CLIENT}{client}"[:60], True))
-        claim = self.limits.claim(*targets)  # counted before it is checked
+        known = self.store.devices.target(device, "teacher", 0)
+        claim = self.limits.claim(*targets, device=known)  # counted before it is checked
         from_env = os.environ.get(TEACHER_PASSWORD_ENV)
         if from_env:
             right = secrets.compare_digest(password.encode(), from_env.encode())

@@ -2,8 +2,10 @@
 give wrong PINs (or wrong teacher passwords) until everyone waits: the limits count per
 learner, per group and per client, and those waits would hold the rightful learner or teacher
 out too. A browser that once signed in with the right PIN or password keeps a device token
-(a cookie, a year); a try from it is counted only against that device (`FREE_TRIES`, then the
-growing waits, per person on a shared laptop), so strangers' tries never lock it out.
+(a cookie, a year); a try from it may go on while those wait, `DEVICE_TRIES` times a day for
+the browser (`Limiter.claim`), so strangers' tries never lock it out. Its tries still count on
+the person, the group and the client like anyone's: a copied token, or a shared laptop known
+for many members, gets no day of guesses of its own.
 
 >>> from sqlalchemy import create_engine
 >>> from klaverjas_trainer.storage.schema import migrate
@@ -32,9 +34,9 @@ class Devices:
         self.engine, self.tokens = engine, tokens
 
     def target(self, token: object, kind: str, subject: int) -> str | None:
-        """The limits' target for a try as `subject` from this browser when it has signed in
-        as `subject` before ("device:<id>:<kind>:<subject>"); None for any other browser (a
-        stranger, a new phone)."""
+        """The limits' count of this browser's own tries ("device:<id>:<kind>", one for all
+        the people it signed in as, so a shared laptop has one) when it has signed in as
+        `subject` before; None for any other browser (a stranger, a new phone)."""
         device = self.tokens.sign_in_of(token, "device")
         if device is None:
             return None
@@ -45,9 +47,9 @@ class Devices:
         )
         with reading(self.engine) as connection:
             known = connection.execute(query).first()
-        # Per browser *and* person: a right sign-in as one person on a shared laptop must not
-        # wipe the wrong tries made there for another.
-        return None if known is None else f"device:{device}:{kind}:{subject}"
+        # Per browser and kind, not per person: ten members on one laptop get one day's tries
+        # past the group's wait, not ten (teacher passwords are counted apart from PINs).
+        return None if known is None else f"device:{device}:{kind}"
 
     def remember(self, token: object, kind: str, subject: int) -> str:
         """After a right PIN or password: this browser is known for `subject`. The browser's

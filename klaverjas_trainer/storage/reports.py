@@ -2,8 +2,10 @@
 position (question kind, content, rule set, generator version, the reply given, the language
 it was read in) and a note, kept until the teacher marks the report resolved.
 
-A learner may send `PER_HOUR` reports an hour and one open report per position: a flood
-(or a script) cannot bury the teacher's list.
+A learner may send `PER_HOUR` reports an hour and one open report per position, and one
+client address `PER_CLIENT` an hour: a flood (or a script with many profiles) cannot bury the
+teacher's list. A report is counted before it is checked, in one transaction the database
+lines up, so sessions sending at once keep these limits as one does (`Reports.file`).
 """
 
 from __future__ import annotations
@@ -14,15 +16,20 @@ from datetime import timedelta
 from typing import Final
 
 import pandas as pd
-from sqlalchemy import and_, func, select
+from sqlalchemy import ColumnElement, and_, func, select
 
 from klaverjas_questions import KINDS, QuestionError, question_kind
 from klaverjas_trainer.storage.db import InputError, reading, writing
+from klaverjas_trainer.storage.limits import count_in_window
 from klaverjas_trainer.storage.schema import groups, learners, problem_reports
 from klaverjas_trainer.storage.store import ProgressStore
 
 #: Reports one learner may send in an hour.
 PER_HOUR: Final = 5
+#: Reports one client address may send in an hour (from its first): a club hall shares one
+#: address, and an evening's few reports stay well inside it.
+PER_CLIENT: Final = 20
+CLIENT_TARGET: Final = "report-client:"  # the address's count, beside the sign-in limits'
 #: The longest note, in characters (the form stops typing there too).
 NOTE_LIMIT: Final = 500
 SOURCES: Final = ("puzzle", "lesson", "play")
@@ -73,10 +80,13 @@ class Reports:
         self.store = store
         self.engine = store.engine
 
-    def file(self, learner_id: int, group_id: int | None, report: Report) -> int:
-        """Keep `report` from the learner; its number. Raises `InputError` when the note is
-        too long, the learner already reported this position and it is still open, or sent
-        `PER_HOUR` reports in the last hour; ValueError for a report the page built wrong."""
+    def file(
+        self, learner_id: int, group_id: int | None, report: Report, client: str | None = None
+    ) -> int:
+        """Keep `report` from the learner (sent from the `client` address, if known); its
+        number. Raises `InputError` when the note is too long, the learner already reported
+        this position and it is still open, or sent `PER_HOUR` reports in the last hour, or
+        the address `PER_CLIENT` this hour; ValueError for a report the page built wrong."""
         problems = report.problems()
         if problems:
             raise ValueError("cannot keep this report: " + "; ".join(problems))
@@ -88,6 +98,19 @@ class Reports:
         now = self.store.now()
         mine = problem_reports.c.learner_id == learner_id
         with writing(self.engine) as connection:
+            # The writes come first: they take the learner's row lock (the write lock on
+            # SQLite) and the address's, so sessions sending at once are lined up and each
+            # counts what the others kept. A refusal below rolls them back.
+            connection.execute(
+                learners.update()
+                .where(learners.c.id == learner_id)
+                .values(settings=learners.c.settings)
+            )
+            if client:
+                target = f"{CLIENT_TARGET}{client}"[:60]
+                if count_in_window(connection, target, timedelta(hours=1), now) > PER_CLIENT:
+                    busy = f"at most {PER_CLIENT} reports an hour from one address"
+                    raise InputError("error-report-busy", busy)
             recent = connection.execute(
                 select(func.count())
                 .select_from(problem_reports)
@@ -125,19 +148,23 @@ class Reports:
             )
             return int(result.inserted_primary_key[0])
 
-    def open_reports(self) -> pd.DataFrame:
-        """Every report not yet resolved, newest first, with the learner's and the group's
-        names (None once deleted, or for a personal profile's group)."""
-        return self._reports(problem_reports.c.resolved_at.is_(None))
+    def open_reports(self, limit: int | None = None, offset: int = 0) -> pd.DataFrame:
+        """The reports not yet resolved, newest first, with the learner's and the group's
+        names (None once deleted, or for a personal profile's group): every one, or the
+        `limit` after the first `offset` (a page of the teacher's list)."""
+        return self._reports(problem_reports.c.resolved_at.is_(None), limit, offset)
+
+    def open_count(self) -> int:
+        """How many reports are not yet resolved."""
+        return self._count(problem_reports.c.resolved_at.is_(None))
 
     def resolved_count(self) -> int:
+        return self._count(problem_reports.c.resolved_at.is_not(None))
+
+    def _count(self, condition: ColumnElement[bool]) -> int:
+        query = select(func.count()).select_from(problem_reports).where(condition)
         with reading(self.engine) as connection:
-            query = select(func.count()).select_from(problem_reports)
-            return int(
-                connection.execute(
-                    query.where(problem_reports.c.resolved_at.is_not(None))
-                ).scalar_one()
-            )
+            return int(connection.execute(query).scalar_one())
 
     def resolve(self, report_id: int) -> None:
         """Mark a report resolved (again: no change)."""
@@ -150,7 +177,9 @@ class Reports:
                 .values(resolved_at=self.store.now())
             )
 
-    def _reports(self, condition: object) -> pd.DataFrame:
+    def _reports(
+        self, condition: ColumnElement[bool], limit: int | None, offset: int
+    ) -> pd.DataFrame:
         query = (
             select(
                 *[problem_reports.c[name] for name in COLUMNS],
@@ -159,8 +188,11 @@ class Reports:
             )
             .outerjoin(learners, learners.c.id == problem_reports.c.learner_id)
             .outerjoin(groups, groups.c.id == problem_reports.c.group_id)
-            .where(condition)  # type: ignore[arg-type]
+            .where(condition)
+            # The id settles reports made in the same instant, so pages never overlap.
             .order_by(problem_reports.c.created_at.desc(), problem_reports.c.id.desc())
+            .limit(limit)
+            .offset(offset)
         )
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()

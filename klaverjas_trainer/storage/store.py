@@ -208,15 +208,16 @@ class ProgressStore:
         device: str | None = None,
     ) -> None:
         """A PIN against its hash, with wrong tries counted per learner, and over a day per
-        group and per client (`TooManyTriesError` while any of them must wait) -- or, from a
-        `device` that signed in as this learner before, against that device alone."""
-        known = self.devices.target(device, "learner", learner_id)
-        targets = [(known, False)] if known else [(f"pin:{learner_id}", False)]
-        if group_id is not None and not known:
+        group and per client (`TooManyTriesError` while any of them must wait); a `device`
+        that signed in as this learner before may try a few times a day past those waits."""
+        targets = [(f"pin:{learner_id}", False)]
+        if group_id is not None:
             targets.append((f"group:{group_id}", True))
-        if client and not known:
+        if client:
             targets.append((f"client:{client}"[:60], True))
-        claim = self.limits.claim(*targets)  # counted before it is checked: no race past it
+        known = self.devices.target(device, "learner", learner_id)
+        # Counted before it is checked: no race past it.
+        claim = self.limits.claim(*targets, device=known)
         if not verify_secret(pin, pin_hash):
             raise InputError("error-pin-mismatch", "that PIN does not match this name")
         self.limits.right(claim)

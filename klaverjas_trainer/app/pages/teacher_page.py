@@ -154,9 +154,9 @@ with (
 
 # Reports come from every learner, in a group or not: above the group's pages.
 reports = Reports(store())
-reported = reports.open_reports()
-with st.expander(nt("reports-title", len(reported)), icon=":material/flag:"):
-    show_reports(reports, reported)
+open_reports = reports.open_count()
+with st.expander(nt("reports-title", open_reports), icon=":material/flag:"):
+    show_reports(reports, open_reports)
 
 all_groups = clubs.groups()
 if not all_groups:
