@@ -1,5 +1,5 @@
 """Bad input to any public function of the core raises a `KlaverjasError` subclass that names
-it (as the README promises), never a bare TypeError, AttributeError or IndexError."""
+it (as docs/reference.md promises), never a bare TypeError, AttributeError or IndexError."""
 
 from __future__ import annotations
 

@@ -322,13 +322,13 @@ def test_one_process_without_the_recipe_takes_the_same_small_messages() -> None:
 
 def test_no_page_uploads_files_bigger_than_the_backends_accept() -> None:
     # maxUploadSize is 1 MB and nginx passes 1 MB bodies because nothing uploads: a page that
-    # starts to must raise both (and say so in the README).
+    # starts to must raise both (and say so in docs/running.md).
     pages = [*ROOT.joinpath("klaverjas_trainer").rglob("*.py"), ROOT / "trainer_app.py"]
     assert not [p for p in pages if "file_uploader(" in p.read_text(encoding="utf-8")]
 
 
 def test_the_readme_starts_every_backend_with_the_recipe_options() -> None:
-    readme = ROOT.joinpath("README.md").read_text(encoding="utf-8")
+    readme = ROOT.joinpath("docs", "running.md").read_text(encoding="utf-8")
     section = readme.split("## Running a club server", 1)[1].split("\n## ", 1)[0]
     commands = re.sub(r"\\\n\s*", " ", section)  # continued lines joined
     options = re.search(r'^KJ_OPTIONS="([^"]*)"$', commands, re.MULTILINE)

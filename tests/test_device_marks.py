@@ -5,7 +5,8 @@ laptop known for ten members, gets at most `DEVICE_TRIES` a day more than a new 
 
 Measured as an attacker would, 40 sessions at once for a simulated day (`guesses_in_a_day`),
 on SQLite and on PostgreSQL, beside the same guessing without marks; the figures are printed
-(``-s``). The README promises about 33 a day per person and about 68 per group or address."""
+(``-s``). docs/guide.md promises about 33 a day per person and about 68 per group or
+address."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ no session slips past the limit while another's check (scrypt, ~0.1 s) is still 
 
 Measured as an attacker would: 40 sessions try together the moment the wait is over, for a
 simulated day, on SQLite and on PostgreSQL. The figures are printed (``-s``) for the closing
-note; the README promises about 33 guesses a day for one member or the teacher, about 68 for a
+note; docs/guide.md promises about 33 guesses a day for one member or the teacher, about 68 for a
 whole group."""
 
 from __future__ import annotations
@@ -123,4 +123,4 @@ def test_a_group_gets_its_daily_guesses_once_however_many_sessions_guess_its_mem
 
     guesses = guesses_in_a_day(guess, clock, 40)
     print(f"\n{kind(database)}: PIN guesses a day at one group, 40 sessions: {guesses}")
-    assert guesses <= 70  # README: about 68 (40 free, then the growing waits)
+    assert guesses <= 70  # docs/guide.md: about 68 (40 free, then the growing waits)

@@ -3,7 +3,7 @@ it is checked, in one transaction the database lines up (the learner's row, the 
 count), so no session slips past while another's check is still running.
 
 Measured as a flood would send them: 40 sessions at the same moment, on SQLite and on
-PostgreSQL. The figures are printed (``-s``) for the closing note; the README promises five an
+PostgreSQL. The figures are printed (``-s``) for the closing note; docs/guide.md promises five an
 hour per learner, one open report per position and `PER_CLIENT` an hour from one address."""
 
 from __future__ import annotations

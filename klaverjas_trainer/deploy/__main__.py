@@ -1,4 +1,4 @@
-"""Write the nginx configuration for a club server (see README, "Running a club server").
+"""Write the nginx configuration for a club server (see docs/running.md, "Running a club server").
 
 ``python -m klaverjas_trainer.deploy --self-signed /var/lib/klaverjas-nginx/tls
 --server-name 192.168.1.10 --backend 127.0.0.1:8501 --backend 127.0.0.1:8502

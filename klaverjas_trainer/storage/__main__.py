@@ -4,7 +4,7 @@ input, so it never has to be chosen in a web page anyone can open; ``setup-code`
 one-time code for the Club page while no password is set; ``clear-waits`` ends the wait that
 wrong teacher passwords put on the Club page's sign-in (a locked-out teacher's way back);
 ``backup FILE`` copies the SQLite database while learners answer, and ``restore FILE
-[--replace]`` puts a backup back (see README, "Backups")."""
+[--replace]`` puts a backup back (see docs/running.md, "Backups")."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ write-ahead log (one such copy held 153 answers where 158 had been graded), and 
 page half written. `backup` uses SQLite's online backup instead: every page copied in one read
 transaction, so the copy is one consistent moment holding every answer committed before it
 began, while the app keeps writing. A PostgreSQL server is backed up with its own
-``pg_dump`` (see README, "Backups").
+``pg_dump`` (see docs/running.md, "Backups").
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def sqlite_path(url: str) -> Path:
     if not url.startswith(SQLITE_PREFIX) or url == SQLITE_PREFIX:
         raise StorageError(
             "this command backs up the SQLite file; a PostgreSQL database is backed up with "
-            "pg_dump and restored with pg_restore (see README, Backups)"
+            "pg_dump and restored with pg_restore (see docs/running.md, Backups)"
         )
     return Path(url.removeprefix(SQLITE_PREFIX))
 
