@@ -100,6 +100,13 @@ CHROME: Final = """([english, starts, code]) => {
                                                     + hint.innerText);
   }
   if (document.querySelector("[data-testid='stMainMenu']")) found.push("Streamlit's menu");
+  const menu = document.querySelector("[data-testid='stExpandSidebarButton']");
+  if (menu && menu.checkVisibility()) {  // a phone's page list: its button says "Menu" in words
+    const words = getComputedStyle(menu, "::after").content;
+    if (!words || words === "none" || words === '""') {
+      found.push("the page list's button says nothing");
+    }
+  }
   for (const cell of document.querySelectorAll("td, th, td p, th p")) {  // "потрену-ватися"
     const style = getComputedStyle(cell);
     if (style.overflowWrap === "anywhere" || style.wordBreak === "break-all") {

@@ -13,6 +13,7 @@ from klaverjas_questions import question_kind
 from klaverjas_trainer.app.cards import CSS, LARGE_CSS, card_label, row_html, trump_badge
 from klaverjas_trainer.app.in_view import later
 from klaverjas_trainer.app.services import Profile, profile
+from klaverjas_trainer.app.table_view import LARGE_CSS as TABLE_LARGE_CSS
 from klaverjas_trainer.app.table_view import TABLE_CSS, table_html, tricks_html
 from klaverjas_trainer.seating import leader_of, trick_by_seat
 from klaverjas_trainer.texts import bound, rule_set_words, t
@@ -30,7 +31,8 @@ def larger_text() -> None:
 def style() -> None:
     """The card CSS, once per page run (larger throughout with "Larger text and cards")."""
     large = profile().large
-    st.markdown(CSS + TABLE_CSS + (LARGE_CSS if large else ""), unsafe_allow_html=True)
+    larger = LARGE_CSS + TABLE_LARGE_CSS if large else ""
+    st.markdown(CSS + TABLE_CSS + larger, unsafe_allow_html=True)
 
 
 #: A new question starts at its top (a phone scrolled down to "Next" is brought back up to the

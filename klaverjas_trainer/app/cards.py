@@ -101,7 +101,8 @@ LARGE_CSS = """
   max-width: 6rem; }
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { font-size: 1.1rem; }
 [data-testid="stTable"] th, [data-testid="stTable"] td, [data-testid="stTable"] p,
-[data-testid="stAlert"] p { font-size: 1.15rem !important; }
+[data-testid="stAlert"] p, [data-testid="stExpander"] summary p { font-size: 1.15rem !important; }
+.kj-slot, .kj-tricks caption, .kj-tricks .kj-note { font-size: 1rem; }
 [data-testid="stBaseButton-primary"] p, [data-testid="stBaseButton-secondary"] p,
 [data-testid="stBaseButton-secondaryFormSubmit"] p, [data-testid="stBaseButton-primaryFormSubmit"] p
   { font-size: 1.2rem; }

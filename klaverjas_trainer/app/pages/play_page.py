@@ -44,7 +44,6 @@ from klaverjas_trainer.app.questions import Missing
 from klaverjas_trainer.app.report import report_problem, table_report
 from klaverjas_trainer.app.services import PACES, club, course, profile, require_learner, store
 from klaverjas_trainer.app.state import session_object
-from klaverjas_trainer.app.table_view import LARGE_CSS
 from klaverjas_trainer.storage import InputError, StorageError
 from klaverjas_trainer.texts import bound, card_text, current, rule_set_words, t
 
@@ -55,8 +54,6 @@ learner = require_learner()
 progress_store = store()
 state = session_object("play", play.PlayState)
 style()
-if me.large:
-    st.markdown(LARGE_CSS, unsafe_allow_html=True)  # the table's cards to tap grow too
 st.header(t("play-title"))
 
 
