@@ -3,6 +3,13 @@
 # Prints the SQLAlchemy URL for KLAVERJAS_TEST_POSTGRES_URL.
 set -euo pipefail
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+# The race tests open 40 sessions at once in each of pytest's four workers, beside the browser
+# tests' servers: more than PostgreSQL's default 100 connections.
+conf="/etc/postgresql/$version/main/conf.d/trainer-tests.conf"
+if [ -d "$(dirname "$conf")" ] && ! grep -qs "max_connections = 400" "$conf"; then
+  echo "max_connections = 400" > "$conf"
+  pg_ctlcluster "$version" main restart >/dev/null 2>&1 || service postgresql restart >/dev/null 2>&1 || true
+fi
 pg_ctlcluster "$version" main start >/dev/null 2>&1 || service postgresql start >/dev/null 2>&1 || true
 for _ in $(seq 30); do
   pg_isready -h 127.0.0.1 -q && break

@@ -13,6 +13,8 @@ from hypothesis import settings
 from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import create_engine, text
 
+from klaverjas_trainer.storage import passwords
+
 from .walk import CHROMIUM, CHROMIUM_ARGS
 
 # CI runs more examples; a developer's quick run stays quick.
@@ -70,6 +72,19 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.delenv("KLAVERJAS_DATABASE_URL", raising=False)
     monkeypatch.setenv("KLAVERJAS_DATA_DIR", str(tmp_path))
     yield tmp_path
+
+
+#: The scrypt cost of hashes made in the tests: cheap, since a day of guesses checks a PIN
+#: hundreds of times (each hash keeps its cost, so a server started by a test checks them too).
+#: The race tests keep the real cost: a slow check is the window they try to slip through.
+CHEAP_HASH: Final = passwords.Cost(2**4, 1, 1)
+REAL_HASH_COST_FILES: Final = frozenset({"test_guessing_race.py", "test_concurrent_start.py"})
+
+
+@pytest.fixture(autouse=True)
+def cheap_hashes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.path.name not in REAL_HASH_COST_FILES:
+        monkeypatch.setattr(passwords, "new_hash_cost", CHEAP_HASH)
 
 
 @pytest.fixture(scope="module")

@@ -42,12 +42,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 def send_report(walk: Walk, where: str, note: str) -> None:
     """Open the page's 'Report a problem', type `note`, send it: thanked in view."""
     walk.idle()  # the form is filled in on the page as drawn at last
-    folded = walk.page.locator("[data-testid='stExpander'] summary").filter(
-        has_text=walk.words("report-problem")
-    )
-    folded.last.click()
+    title = walk.page.locator("summary", has_text=walk.words("report-problem"))
+    folded = walk.page.locator("[data-testid='stExpander']").filter(has=title).last
+    folded.locator("summary").click()
     box = walk.page.locator("[class*='st-key-report-note-'] textarea").last
     expect(box).to_be_visible(timeout=WAIT)
+    walk.still(folded)  # opened: a tap on Send lands where it is seen
     box.fill(note)
     expect(box).to_have_value(note)
     walk.click(walk.page.locator("[class*='st-key-report-send-'] button").last)
@@ -99,15 +99,15 @@ def test_a_learners_reports_reach_the_teacher(
         reader = Walk(teacher.new_page(), who="report-teacher")
         page = reader.page
         sign_in_teacher(reader, url)
-        summary = page.locator("[data-testid='stExpander'] summary").filter(
-            has_text="Reports from learners"
-        )
-        expect(summary).to_be_visible(timeout=WAIT)
-        summary.click()
+        title = page.locator("summary", has_text="Reports from learners")
+        expect(title).to_be_visible(timeout=WAIT)
+        reports = page.locator("[data-testid='stExpander']").filter(has=title)
+        reports.locator("summary").click()
         mine = page.locator("[class*='st-key-reported-']").filter(has_text=walk.name)
         expect(mine).to_have_count(3, timeout=WAIT)
         expect(mine.first).to_contain_text(f"Their note: {NOTES[code]} (tafel)")  # as typed
         expect(mine.first.locator(".kj-card").first).to_be_visible()  # the position, drawn
+        reader.still(reports)
         reader.screenshot(code)
         reader.click(mine.first.get_by_role("button", name="Mark resolved"))
         expect(mine).to_have_count(2)

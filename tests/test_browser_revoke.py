@@ -71,9 +71,7 @@ def call_revoke(walk: LearnerWalk, game: TableGame, revoke: Revoke) -> None:
     """Open "Verzaakt!" and choose the revoking player and the trick (each seen chosen)."""
     page = walk.page
     walk.idle()  # the call is made on the table as drawn after the revoke
-    page.locator("[data-testid='stExpander'] summary").filter(
-        has_text=walk.words("revoke-call-open")
-    ).click()
+    walk.unfold("revoke-call-open")  # opened and still: each tap lands where it is seen
     with language(walk.code):
         seat = page.locator(".st-key-revoke_call_seat").get_by_role(
             "radio", name=seat_name(revoke.seat)

@@ -157,6 +157,8 @@ class LearnerWalk(Walk):
             expect(kind).to_be_visible()
         else:
             expect(kind).to_be_hidden()
+        title = self.page.locator("summary", has_text=self.words("settings"))
+        self.still(self.page.locator("[data-testid='stExpander']").filter(has=title))
 
     def drill_wrong_then_right(self, kind: str) -> None:
         """A puzzle of `kind` answered wrong on purpose (the walk knows its answer from the

@@ -275,7 +275,18 @@ class Walk:
         if not body.is_visible():
             expander.locator("summary").click()
         expect(body).to_be_visible()
+        self.still(expander)
         return body
+
+    @staticmethod
+    def still(part: Locator) -> None:
+        """Wait until `part` has stopped moving: every animation and transition in it (a
+        folded part opening) has finished, so a tap lands where the person sees the target."""
+        part.first.evaluate(
+            """el => Promise.all(el.getAnimations({subtree: true})
+              .filter(a => a.effect?.getTiming().iterations !== Infinity)  // not a spinner
+              .map(a => a.finished.catch(() => null)))"""
+        )
 
     def pick(self, label: Locator, chosen: Locator | None = None) -> None:
         """Tap `label` (a radio choice's label, or a segmented button: `chosen` is then what
@@ -314,17 +325,16 @@ class Walk:
 
     def _pick_option(self, box: str, option: str | None, avoid: str | None) -> None:
         combobox = self.page.locator(box).get_by_role("combobox")
-        combobox.fill("")
-        if option is not None:
-            combobox.press_sequentially(option)  # filters the list (a long one shows a part)
+        combobox.click()  # a tap opens the list (typing alone does not, in a box without focus)
+        if option is not None:  # typed: it filters the list (a long one shows a part)
+            combobox.fill("")
+            combobox.press_sequentially(option)
+        else:  # a key opens it where the tap did not (it only moves the highlight in an open one)
+            combobox.press("ArrowDown")
         options = self.page.get_by_role("option")
         if option is not None:
             options = self.page.get_by_role("option", name=option, exact=True)
-        try:
-            expect(options.first).to_be_visible(timeout=5_000)
-        except AssertionError:  # typing opens the list, but not always in a box that had focus
-            combobox.press("ArrowDown")
-            expect(options.first).to_be_visible(timeout=10_000)
+        expect(options.first).to_be_visible(timeout=10_000)
         if option is None:
             texts = [text.strip() for text in options.all_inner_texts()]
             options = options.nth(next(n for n, text in enumerate(texts) if text != avoid))
