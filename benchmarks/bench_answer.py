@@ -14,6 +14,7 @@ Run: ``python benchmarks/bench_answer.py --before HEAD~1`` (``--quick`` for a sm
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -87,6 +88,13 @@ def child(clicks: int, history: int) -> None:
 
     places = DrillPlaces(store)
     state = drill.DrillState(kind="which-cards", rule=drill.AUTO)
+    # The positions the coach's checks found, kept as the app keeps them for its learners (a
+    # tree from before they were kept is measured without).
+    kept: dict[str, Any] = {}
+    if "found" in inspect.signature(drill.choose_next).parameters:
+        from puzzles.discriminating import Found  # noqa: PLC0415 - only in newer trees
+
+        kept["found"] = Found()
     cpu: list[float] = []
     wall: list[float] = []
     queries: list[int] = []
@@ -95,7 +103,7 @@ def child(clicks: int, history: int) -> None:
     def next_choice() -> None:
         state.choice = drill.choose_next(
             state, rules=AMSTERDAM, store=store, learner_id=learner,
-            assignment=None, group_rules=None, now=datetime.now(UTC), rng=picker,
+            assignment=None, group_rules=None, now=datetime.now(UTC), rng=picker, **kept,
         )  # fmt: skip
 
     next_choice()  # the first puzzle of the session: the schedule is built once

@@ -12,7 +12,16 @@ show them, the answers that took (median, p90), and false diagnoses (a misconcep
 that the learner does not hold). Targets: >= 95 % within 12; < 1 % of rule-perfect learners
 falsely diagnosed.
 
+With `--second-hand`, the learners are those of `tests/second_hand_learners.py`, written from
+RULES.md and each misconception's one-line description without the catalogue's models (which
+the learners above share, so they cannot show a belief modelled too narrowly): per
+misconception, `--holders` learners holding it alone, named within 12 answers of the kinds
+their belief shows in and within all `--answers`; then `--runs` rule-perfect ones. As the
+drill does, the checks leave out a kind whose answers repeat a mistake no misconception
+explains (`Diagnosis.checkable`).
+
     python benchmarks/bench_misconceptions.py [--runs 1000] [--answers 40] [--workers 2] [--level 1]
+    python benchmarks/bench_misconceptions.py --second-hand [--holders 100] [--runs 200]
 """
 
 from __future__ import annotations
@@ -20,10 +29,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -40,6 +51,7 @@ from klaverjas_questions.misconceptions import (
 from puzzles.discriminating import discriminating_puzzle, follow_up
 from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import generate, targets
+from tests.second_hand_learners import Learner, shown_in
 
 DRILL_KINDS = ("which-cards", "card-legal", "count-trick", "is-nat")
 WITHIN = 12
@@ -100,38 +112,57 @@ class Run:
     checks: list[bool] = dataclasses.field(default_factory=list)
 
 
+#: A learner: the reply they mean to give to a puzzle (before any slip).
+Answering = Callable[[Puzzle], Any]
+
+
 def simulate(held: tuple[Misconception, ...], slip_rate: float, rules: RuleSet, seed: int,
              answers: int, level: int = 1) -> Run:  # fmt: skip
-    rng = random.Random(seed)
+    """A learner answering with the catalogue's own model of `held` (its `Misbelief` flags)."""
     flags = Misbelief(0)
     for entry in held:
         flags |= entry.flag
+
+    def meant(puzzle: Puzzle) -> Any:
+        believed = believed_answer(puzzle.kind, puzzle.content, rules, flags)
+        return puzzle.answer if believed is None else believed
+
+    shows = {entry.name: frozenset(k for k in entry.kinds if entry.shows_in(k, level))
+             for entry in held}  # fmt: skip
+    return drill(meant, shows, slip_rate, rules, seed, answers, level)
+
+
+def drill(meant: Answering, shows: dict[str, frozenset[str]], slip_rate: float, rules: RuleSet,
+          seed: int, answers: int, level: int) -> Run:  # fmt: skip
+    """`answers` puzzles of the drill answered by `meant` (slipping at `slip_rate`); `shows`
+    names the misconceptions held, each with the kinds whose answers can show it."""
+    rng = random.Random(seed)
     diagnosis = Diagnosis(rules)
-    shown_by = {entry.name: 0 for entry in held}
-    needed: dict[str, int | None] = {entry.name: None for entry in held}
+    shown_by = dict.fromkeys(shows, 0)
+    needed: dict[str, int | None] = dict.fromkeys(shows)
     false_names: set[str] = set()
     checks: list[bool] = []
     for _ in range(answers):
+        kinds = diagnosis.checkable(DRILL_KINDS)  # as the drill asks its checks
         puzzle = follow_up(
-            diagnosis, seed=rng.randrange(1 << 30), kinds=DRILL_KINDS, probing=True, level=level
+            diagnosis, seed=rng.randrange(1 << 30), kinds=kinds, probing=True, level=level
         )
         checks.append(puzzle is not None)
         if puzzle is None:
             puzzle = drill_puzzle(rules, rng, level)
-        meant = believed_answer(puzzle.kind, puzzle.content, rules, flags)
-        if meant is None:
-            meant = puzzle.answer
-        reply = slip(puzzle.kind, puzzle.content, meant, rng) if rng.random() < slip_rate else meant
+        meaning = meant(puzzle)
+        reply = (
+            slip(puzzle.kind, puzzle.content, meaning, rng) if rng.random() < slip_rate else meaning
+        )
         diagnosis.observe(puzzle.kind, puzzle.content, reply)
-        for entry in held:
-            if puzzle.kind in entry.kinds:
-                shown_by[entry.name] += 1
+        for name, kinds in shows.items():
+            shown_by[name] += puzzle.kind in kinds
         named = {entry.name for entry in diagnosis.named}
-        for entry in held:
-            if entry.name in named and needed[entry.name] is None:
-                needed[entry.name] = shown_by[entry.name]
+        for name in shows:
+            if name in named and needed[name] is None:
+                needed[name] = shown_by[name]
         false_names |= named - set(needed)
-    return Run([entry.name for entry in held], needed, sorted(false_names), checks=checks)
+    return Run(list(shows), needed, sorted(false_names), checks=checks)
 
 
 def _task(args: tuple[int, int, str, int, int]) -> Run:
@@ -166,6 +197,62 @@ def _hidden_by_others(
     return False
 
 
+def _second_hand_task(args: tuple[str, int, str, int, int]) -> Run:
+    """One learner of `second_hand_learners` holding the belief called `name` ("": none)."""
+    name, seed, rules_name, answers, level = args
+    rng = random.Random(seed)
+    rules = RuleSet.parse(rules_name)
+    learner = Learner(rules.city, *([name] if name else []))
+    slip_rate = rng.uniform(0.05, 0.15) if name else 0.10
+    shows = {name: shown_in(name, level)} if name else {}
+    return drill(
+        lambda puzzle: learner.answer(puzzle.kind, puzzle.content),
+        shows, slip_rate, rules, seed, answers, level,
+    )  # fmt: skip
+
+
+def second_hand(options: argparse.Namespace) -> None:
+    """Per misconception: learners written from RULES.md and its one-line description
+    (`second_hand_learners`), named within `WITHIN` answers of the kinds their belief shows
+    in, and within all their answers; then rule-perfect ones, falsely diagnosed."""
+    tasks = []
+    for entry in CATALOGUE:
+        cities = [c for c in (AMSTERDAM, ROTTERDAM) if entry.holds_under(c)]
+        level = max(options.level, entry.from_level)
+        tasks += [
+            (entry.name, 7 * 10**6 + n, cities[n % len(cities)].name, options.answers, level)
+            for n in range(options.holders)
+        ]
+    cities = (AMSTERDAM.name, ROTTERDAM.name)
+    tasks += [("", 8 * 10**6 + n, cities[n % 2], options.answers, options.level)
+              for n in range(options.runs)]  # fmt: skip
+    started = time.perf_counter()
+    with ProcessPoolExecutor(options.workers) as pool:
+        runs = list(pool.map(_second_hand_task, tasks, chunksize=4))
+    rows = {}
+    print(f"{'second-hand learners':28} {'n':>4} {'<=' + str(WITHIN):>7} "
+          f"{'<=' + str(options.answers):>7} {'median':>6} {'false':>6}")  # fmt: skip
+    for entry in CATALOGUE:
+        mine = [run for task, run in zip(tasks, runs, strict=True) if task[0] == entry.name]
+        needs = [run.needed[entry.name] for run in mine]
+        within = sum(need is not None and need <= WITHIN for need in needs) / len(needs)
+        named = sum(need is not None for need in needs) / len(needs)
+        found = sorted(need for need in needs if need is not None)
+        median = statistics.median(found) if found else None
+        false = sum(bool(run.false_names) for run in mine) / len(mine)
+        rows[entry.name] = {"n": len(mine), "within": within, "named": named,
+                            "median": median, "false": false}  # fmt: skip
+        print(f"{entry.name:28} {len(mine):4} {within:7.0%} {named:7.0%} "
+              f"{median if median is not None else '-':>6} {false:6.0%}")  # fmt: skip
+    perfect = [run for task, run in zip(tasks, runs, strict=True) if not task[0]]
+    false = sum(bool(run.false_names) for run in perfect)
+    print(f"rule-perfect: {len(perfect)}, falsely diagnosed {false} ({false / len(perfect):.1%})")
+    print(f"wall {time.perf_counter() - started:.0f} s")
+    if options.json:
+        Path(options.json).write_text(json.dumps({"rows": rows, "perfect_false": false,
+                                                  "perfect": len(perfect)}, indent=1))  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1000, help="rule-perfect learners")
@@ -176,7 +263,15 @@ def main() -> None:
         "--level", type=int, default=1, choices=(1, 2, 3),
         help="the learners' puzzle level (roem-to-holder shows only from level 3)",
     )  # fmt: skip
+    parser.add_argument(
+        "--second-hand", action="store_true",
+        help="learners written from RULES.md alone (second_hand_learners), per misconception",
+    )  # fmt: skip
+    parser.add_argument("--json", help="with --second-hand: write the table here too")
     options = parser.parse_args()
+    if options.second_hand:
+        second_hand(options)
+        return
     cities = (AMSTERDAM.name, ROTTERDAM.name)
     started = time.process_time(), time.perf_counter()
     level = options.level

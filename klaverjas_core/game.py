@@ -25,7 +25,7 @@ from klaverjas_core.errors import (
     IllegalPlayError,
     ImpossiblePositionError,
 )
-from klaverjas_core.legality import Decision, LegalCards, Verdict
+from klaverjas_core.legality import Decision, LegalCards, Verdict, legal_cards
 from klaverjas_core.records import DealRecord
 from klaverjas_core.revokes import Revoke
 from klaverjas_core.rule_ids import RuleId
@@ -197,7 +197,8 @@ class Deal:
 
     def legal_cards(self) -> LegalCards:
         """The legal cards of the player to move."""
-        return LegalCards(self._decision())
+        self._require_play()
+        return legal_cards(self.hands[self.to_move], tuple(self.current), self.trump, self.rules)
 
     def check(self, card: Card) -> Verdict:
         """Whether the player to move may play `card`, without playing it."""
@@ -221,9 +222,12 @@ class Deal:
             self.current = []
         return verdict
 
-    def _decision(self) -> Decision:
+    def _require_play(self) -> None:
         if self.phase != "playing":
             raise GameFlowError(f"no card can be played while the deal is {self.phase}")
+
+    def _decision(self) -> Decision:
+        self._require_play()
         return Decision.of(self.hands[self.to_move], tuple(self.current), self.trump, self.rules)
 
     def record(

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, NamedTuple, Protocol
 
 from klaverjas_core._tables import (
     BEATS_TRUMP,
@@ -46,6 +46,9 @@ __all__ = ["Branch", "LegalCards", "Verdict", "check_card", "decide", "legal_car
 
 #: Anything the public functions accept as a list of cards: Card objects or notation text.
 CardsLike = Sequence[Card] | str
+#: `decide`'s arguments for one position: hand mask, trick indices, trump, partner exemption
+#: and misbelief flags.
+DecideArgs = tuple[int, tuple[int, ...], int, bool, int]
 
 
 class Branch(IntEnum):
@@ -169,6 +172,14 @@ def _forbid_rule(branch: Branch, card: int, trump: int) -> RuleId:
     return _PERMIT[branch]
 
 
+def rule_for_index(branch: Branch, legal: int, card: int, trump: int) -> RuleId:
+    """`Decision.rule_for` on integers: the rule that permits or forbids card index `card` of
+    a hand for which `decide` answered ``(branch, legal)``."""
+    if legal >> card & 1:
+        return _PERMIT[branch]
+    return _forbid_rule(branch, card, trump)
+
+
 def _broken_rules(branch: Branch, card: int, trump: int, exemption: bool) -> tuple[RuleId, ...]:
     """Every rule an illegal `card` breaks, the deciding one first; a who-revoked puzzle
     accepts any of them. Each rule listed is one whose statement the card goes against:
@@ -214,18 +225,11 @@ class Decision:
     def of(
         cls, hand: CardsLike, trick: CardsLike, trump: Suit | str, rules: RuleSet | str
     ) -> Decision:
-        hand_cards, trick_cards = _validated(hand, trick)
-        suit = Suit.parse(trump)
-        ruleset = resolve_rules(rules)
-        hand_mask = sum(card.bit for card in hand_cards)
-        branch, legal = decide(
-            hand_mask,
-            [c.index for c in trick_cards],
-            suit.value,
-            ruleset.partner_exemption,
-            int(ruleset.misbeliefs),
+        position = validate(hand, trick, trump, rules)
+        branch, legal = decide(*position.args)
+        return cls(
+            Branch(branch), position.hand, position.trick, position.trump, position.rules, legal
         )
-        return cls(Branch(branch), hand_cards, trick_cards, suit, ruleset, legal)
 
     @property
     def legal(self) -> tuple[Card, ...]:
@@ -237,9 +241,7 @@ class Decision:
 
     def rule_for(self, card: Card) -> RuleId:
         """The rule that permits (legal) or forbids (illegal) this card of the hand."""
-        if self.legal_mask & card.bit:
-            return _PERMIT[self.branch]
-        return _forbid_rule(self.branch, card.index, self.trump.value)
+        return rule_for_index(self.branch, self.legal_mask, card.index, self.trump.value)
 
     @property
     def rule_ids(self) -> tuple[RuleId, ...]:
@@ -295,9 +297,36 @@ class Decision:
         )
 
 
-def _validated(hand: CardsLike, trick: CardsLike) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    hand_cards = tuple(cards_of(hand, "hand"))
-    trick_cards = tuple(cards_of(trick, "trick"))
+class Judged(Protocol):
+    """A validated position, as `LegalCards` and `Decision` read it (a `Position`)."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def trump(self) -> Suit: ...
+    @property
+    def rules(self) -> RuleSet: ...
+
+
+class Validated(NamedTuple):
+    """A position `validate` accepted, with `decide`'s arguments for it."""
+
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    trump: Suit
+    rules: RuleSet
+    args: DecideArgs
+
+
+def validate(
+    hand: CardsLike, trick: CardsLike, trump: Suit | str, rules: RuleSet | str
+) -> Validated:
+    """Read a position once, refusing one that cannot occur with a typed error; the first
+    fault found wins: the cards, their counts, a duplicate, the trumps, the rules."""
+    hand_cards, hand_mask = _cards_and_mask(hand, "hand")
+    trick_cards, trick_mask = _cards_and_mask(trick, "trick")
     if not hand_cards:
         raise ImpossiblePositionError("the hand is empty: there is no card to play")
     if len(hand_cards) > 8:
@@ -306,13 +335,45 @@ def _validated(hand: CardsLike, trick: CardsLike) -> tuple[tuple[Card, ...], tup
         raise ImpossiblePositionError(
             f"the trick {format_cards(trick_cards)} is complete: nobody is left to play to it"
         )
+    if (
+        hand_mask & trick_mask
+        or hand_mask.bit_count() != len(hand_cards)
+        or trick_mask.bit_count() != len(trick_cards)
+    ):
+        _refuse_duplicate(hand_cards, trick_cards)
+    suit = trump if type(trump) is Suit else Suit.parse(trump)
+    ruleset = rules if type(rules) is RuleSet else resolve_rules(rules)
+    indices = tuple([card.index for card in trick_cards])
+    args = (hand_mask, indices, suit.value, ruleset.partner_exemption, int(ruleset.misbeliefs))
+    return Validated(hand_cards, trick_cards, suit, ruleset, args)
+
+
+def _cards_and_mask(value: CardsLike, what: str) -> tuple[tuple[Card, ...], int]:
+    """The cards as `cards_of` reads them, as a tuple, and their mask (a duplicate shows as a
+    mask with fewer bits than cards). A list or tuple of cards, the common case, is read in
+    one pass."""
+    mask = 0
+    if type(value) is tuple or type(value) is list:
+        for card in value:
+            if type(card) is not Card:
+                break
+            mask |= card.bit
+        else:
+            return (value if type(value) is tuple else tuple(value)), mask
+        mask = 0
+    cards = tuple(cards_of(value, what))
+    for card in cards:
+        mask |= card.bit
+    return cards, mask
+
+
+def _refuse_duplicate(hand: tuple[Card, ...], trick: tuple[Card, ...]) -> None:
     seen = 0
-    for card in (*hand_cards, *trick_cards):
+    for card in (*hand, *trick):
         if seen & card.bit:
-            where = "hand and trick" if card in hand_cards and card in trick_cards else "cards"
+            where = "hand and trick" if card in hand and card in trick else "cards"
             raise DuplicateCardError(f"{card} appears twice in the {where}")
         seen |= card.bit
-    return hand_cards, trick_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,37 +403,48 @@ class LegalCards:
     """The legal cards of a hand, in hand order, with the rule ids that decided them.
 
     Iterating gives the legal `Card`s; ``card in result`` tests one; `rules` names the reasons.
+    Made from a validated position and `decide`'s answer for it; everything that explains the
+    answer (`decision`, `rules`, `verdict`) is worked out when asked for.
     """
 
-    __slots__ = ("_decision", "cards")
+    __slots__ = ("_answer", "_position")
 
-    def __init__(self, decision: Decision) -> None:
-        self._decision = decision
-        self.cards: tuple[Card, ...] = decision.legal
+    def __init__(self, position: Judged, answer: tuple[int, int]) -> None:
+        self._position = position
+        self._answer = answer  # (branch, legal mask), as `decide` gives them for `position`
 
     @property
     def decision(self) -> Decision:
-        return self._decision
+        branch, mask = self._answer
+        position = self._position
+        return Decision(
+            Branch(branch), position.hand, position.trick, position.trump, position.rules, mask
+        )
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        mask = self._answer[1]
+        return tuple(card for card in self._position.hand if mask & card.bit)
 
     @property
     def rules(self) -> tuple[RuleId, ...]:
         """All deciding rule ids; the first is the primary one (`rule`)."""
-        return self._decision.rule_ids
+        return self.decision.rule_ids
 
     @property
     def rule(self) -> RuleId:
-        return self._decision.rule_ids[0]
+        return _PERMIT[Branch(self._answer[0])]
 
     @property
     def mask(self) -> int:
-        return self._decision.legal_mask
+        return self._answer[1]
 
     def verdict(self, card: Card | str) -> Verdict:
-        return self._decision.verdict(Card.parse(card) if isinstance(card, str) else card)
+        return self.decision.verdict(Card.parse(card) if isinstance(card, str) else card)
 
     def example(self, rule: RuleId) -> Verdict:
         """The verdict of the first card in hand that `rule` decides (one of `rules`)."""
-        decision = self._decision
+        decision = self.decision
         card = next((c for c in decision.hand if decision.rule_for(c) is rule), None)
         if card is None:
             raise KeyError(f"{rule.value} decides no card of this hand")
@@ -382,10 +454,10 @@ class LegalCards:
         return iter(self.cards)
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return self._answer[1].bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self._decision.legal_mask & card.bit)
+        return isinstance(card, Card) and bool(self._answer[1] & card.bit)
 
     def __repr__(self) -> str:
         rules = ", ".join(rule.value for rule in self.rules)
@@ -401,7 +473,8 @@ def legal_cards(
     >>> format_cards(result), [str(rule) for rule in result.rules]
     ('7♥', ['play.trump-led-any-trump', 'play.follow-suit'])
     """
-    return LegalCards(Decision.of(hand, trick, trump, rules))
+    position = validate(hand, trick, trump, rules)
+    return LegalCards(position, decide(*position.args))
 
 
 def check_card(

@@ -35,9 +35,11 @@ class Misbelief(IntFlag):
     UNDERTRUMP_FREELY = 8
     #: Void, unable to overtrump: a lower trump must be played (Rotterdam, in Amsterdam).
     MUST_UNDERTRUMP = 16
-    #: Plain suits ranked A K 10 Q J 9 8 7: the 10 below the king.
+    #: Plain suits ranked A K 10 Q J 9 8 7: the 10 below the king (and tricks of a deal
+    #: credited by that order).
     TEN_BELOW_KING = 32
-    #: Trumps ranked J A 9 10 K Q 8 7: the ace above the nine.
+    #: Trumps ranked J A 9 10 K Q 8 7: the ace above the nine (and tricks of a deal credited
+    #: by that order).
     ACE_ABOVE_NINE = 64
     #: Equal totals: the choosers are not nat.
     TIE_NOT_NAT = 128
@@ -45,10 +47,10 @@ class Misbelief(IntFlag):
     PIT_FORGOTTEN = 256
     #: Roem counts whether or not it was declared.
     ROEM_WITHOUT_DECLARING = 512
-    #: The last trick earns no 10: a deal is worth 152.
+    #: The last trick earns no 10: a deal is worth 152 (nat gives the other pair 152 + roem).
     LAST_TRICK_FORGOTTEN = 1024
-    #: A trick's roem goes to the pair that played most of its cards, not to the trick's
-    #: taker (who gets it when both pairs played as many).
+    #: Each roem goes to the pair that played more of the cards that make it (a run's, a
+    #: stuk's), not to the trick's taker (who keeps it when both pairs played as many).
     ROEM_TO_HOLDER = 2048
     #: A called revoke costs the revoking pair only the trick it was made in (its points and
     #: roem go to the other pair); the deal is then scored as if nobody had revoked.

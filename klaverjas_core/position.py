@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from klaverjas_core.cards import Card, Suit, format_cards, parse_cards
 from klaverjas_core.errors import NotationError
-from klaverjas_core.legality import Decision, LegalCards, Verdict
+from klaverjas_core.legality import DecideArgs, LegalCards, Verdict, decide, validate
 from klaverjas_core.ruleset import AMSTERDAM, RuleSet
 
 __all__ = ["Position"]
@@ -25,21 +25,30 @@ _FIELDS = ("trump", "trick", "hand", "rules")
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """Trumps, the trick so far (leader first), the hand of the player to move, the rules."""
+    """Trumps, the trick so far (leader first), the hand of the player to move, the rules.
+
+    Validated once, when it is made (a bad position never exists as an object; cards, trumps
+    and rules given as notation are read into their types), so `legal_cards` and `check` run
+    only the integer cascade.
+    """
 
     trump: Suit
     trick: tuple[Card, ...]
     hand: tuple[Card, ...]
     rules: RuleSet = field(default=AMSTERDAM)
+    _args: DecideArgs = field(init=False, repr=False, compare=False)  # `decide`'s, for this
 
     def __post_init__(self) -> None:
-        self._decision()  # validates: a bad position never exists as an object
-
-    def _decision(self) -> Decision:
-        return Decision.of(self.hand, self.trick, self.trump, self.rules)
+        hand, trick, trump, rules, args = validate(self.hand, self.trick, self.trump, self.rules)
+        settle = object.__setattr__  # frozen: the fields as read, in their own types
+        settle(self, "trump", trump)
+        settle(self, "trick", trick)
+        settle(self, "hand", hand)
+        settle(self, "rules", rules)
+        settle(self, "_args", args)
 
     def legal_cards(self) -> LegalCards:
-        return LegalCards(self._decision())
+        return LegalCards(self, decide(*self._args))
 
     def check(self, card: Card | str) -> Verdict:
         return self.legal_cards().verdict(card)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from klaverjas_core._tables import POINTS, STUK
 from klaverjas_core.cards import DECK, Card, Suit, format_cards, parse_cards
@@ -54,6 +54,10 @@ CARD_POINTS_TOTAL = 152
 LAST_TRICK_BONUS = 10
 DEAL_TOTAL = CARD_POINTS_TOTAL + LAST_TRICK_BONUS
 PIT_BONUS = 100
+
+
+#: The misbeliefs that rank the cards otherwise (a plain int: tested in scoring's loop).
+_ORDER_BELIEFS: Final = int(Misbelief.TEN_BELOW_KING | Misbelief.ACE_ABOVE_NINE)
 
 
 def pair_of(seat: int) -> int:
@@ -121,10 +125,12 @@ def score_totals(
     Roem shown but not declared changes nothing but the explanation, which then reminds that
     undeclared roem does not count. With `stuk_from_hand`, the pair without a trick may still
     hold 20 for stuk (RULES.md). The rules' misbeliefs score as a learner holding them would: a
-    tie made (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN), card points that add up to 152
-    (LAST_TRICK_FORGOTTEN), undeclared roem counted (ROEM_WITHOUT_DECLARING), and with
-    `revoke_trick` a revoke that costs only that trick (REVOKE_COSTS_TRICK; without it that
-    belief scores the revoke as the rule does).
+    tie made (TIE_NOT_NAT), no pit bonus (PIT_FORGOTTEN), a deal worth 152, so that nat or a
+    revoke gives the other pair 152 + all roem (LAST_TRICK_FORGOTTEN; totals shown with the
+    last trick's 10 in them are taken as shown), undeclared roem counted
+    (ROEM_WITHOUT_DECLARING), roem of a pit deal held by the other pair (ROEM_TO_HOLDER), and
+    with `revoke_trick` a revoke that costs only that trick (REVOKE_COSTS_TRICK; without it
+    that belief scores the revoke as the rule does).
     """
     ruleset = resolve_rules(rules)
     wrong = ruleset.misbeliefs  # each test below starts with `wrong and`: IntFlag's & is slow
@@ -133,8 +139,12 @@ def score_totals(
     choosers, card_points, roem = believed.choosers, believed.card_points, believed.roem
     revoked_by, tricks_won = believed.revoked_by, believed.tricks_won
     forgot_last = bool(wrong and wrong & Misbelief.LAST_TRICK_FORGOTTEN)
-    pit = _checked_pit(believed, forgot_last, ruleset.stuk_from_hand)
-    deal_total = sum(card_points) if forgot_last else DEAL_TOTAL
+    roem_moved = bool(wrong and wrong & Misbelief.ROEM_TO_HOLDER)
+    others_roem = None if roem_moved else 20 if ruleset.stuk_from_hand else 0
+    pit = _checked_pit(believed, forgot_last, others_roem)
+    # What the pair that takes the deal writes before roem: for a learner to whom the last
+    # trick earns nothing a deal is worth 152, also where the card points shown add up to 162.
+    deal_total = CARD_POINTS_TOTAL if forgot_last else DEAL_TOTAL
     ledger = list(items)
     pit_bonus = [0, 0]
     if pit is not None and not (wrong and wrong & Misbelief.PIT_FORGOTTEN):
@@ -192,8 +202,10 @@ def _as_believed(totals: DealTotals, wrong: Misbelief) -> DealTotals:
     )
 
 
-def _checked_pit(totals: DealTotals, forgot_last: bool, stuk_from_hand: bool) -> int | None:
-    """The pair that took every trick, if any, once the totals are shown to be possible."""
+def _checked_pit(totals: DealTotals, forgot_last: bool, others_roem: int | None) -> int | None:
+    """The pair that took every trick, if any, once the totals are shown to be possible;
+    `others_roem` is the most roem the other pair can hold then (20 for a stuk from hand;
+    None: any, as ROEM_TO_HOLDER's learner credits roem to who played its cards)."""
     card_points, roem, tricks_won, pit = (
         totals.card_points, totals.roem, totals.tricks_won, totals.pit,
     )  # fmt: skip
@@ -214,8 +226,8 @@ def _checked_pit(totals: DealTotals, forgot_last: bool, stuk_from_hand: bool) ->
         pit = 0 if tricks_won[0] == 8 else 1 if tricks_won[1] == 8 else None
     if pit is not None:
         _check_pair(pit, "pit")
-        others_roem_allowed = 20 if stuk_from_hand else 0
-        if card_points[pit] != deal_total or roem[1 - pit] > others_roem_allowed:
+        too_much = others_roem is not None and roem[1 - pit] > others_roem
+        if card_points[pit] != deal_total or too_much:
             raise ImpossiblePositionError(
                 f"pair {pit} cannot have taken every trick with {card_points[pit]} card points "
                 f"while pair {1 - pit} has {roem[1 - pit]} roem"
@@ -364,9 +376,14 @@ def score_record(record: DealRecord, rules: RuleSet | str = "amsterdam") -> Deal
         indices = [cards[0].index, cards[1].index, cards[2].index, cards[3].index]
         winner_seat = (leader + winner_index(indices, trump_index, wrong)) % 4
         pair = pair_of(winner_seat)
-        if number < 7 and played[number + 1][0] != winner_seat:
+        # The deal was played by the real card order; a learner who ranks the cards otherwise
+        # credits the trick to the card they believe wins it (TEN_BELOW_KING, ACE_ABOVE_NINE).
+        led_next = winner_seat
+        if wrong & _ORDER_BELIEFS:
+            led_next = (leader + winner_index(indices, trump_index)) % 4
+        if number < 7 and played[number + 1][0] != led_next:
             raise ImpossiblePositionError(
-                f"trick {number + 1} was won by seat {winner_seat}, "
+                f"trick {number + 1} was won by seat {led_next}, "
                 f"but trick {number + 2} is led by seat {played[number + 1][0]}"
             )
         tricks_won[pair] += 1

@@ -199,11 +199,15 @@ def grade(content: TrickContent, rules: RuleSet, reply: TrickCount) -> Grade:
 
 
 def describe(content: TrickContent, answer: TrickCount) -> FactValue:
+    points = "answer-points"
+    if content.last_trick:  # "with the last trick's 10" only where the number holds it
+        cards_only = len(content.trick) == 4 and answer.points == trick_points(
+            content.trick, content.trump
+        )
+        points = "answer-points-without-last" if cards_only else "answer-points-last"
     said = {
         "winner": fact("answer-winner", winner=answer.winner),
-        "points": fact(
-            "answer-points-last" if content.last_trick else "answer-points", points=answer.points
-        ),
+        "points": fact(points, points=answer.points),
         "roem": fact("answer-roem", roem=answer.roem),
     }
     return parts(*(said[question] for question in content.ask))

@@ -4,7 +4,9 @@ names the one a learner's own answers point to.
 Each `Misconception` is a `Misbelief` flag of the core: with it switched on, any question
 kind's `solve` gives the answer a learner holding it would give. A `Diagnosis` weighs every
 answer against each hypothesis (no misconception, one, or two) with a slip model, and names a
-misconception once its probability passes `NAME_AT`.
+misconception once its probability passes `NAME_AT`. Wrong answers that no hypothesis gives,
+repeated (`REPEATS`), are a pattern the catalogue does not explain: the trainer's checks of that
+kind stop (`Diagnosis.checkable`) and the coach says the right count plainly (`plainly`).
 
 >>> from klaverjas_core import AMSTERDAM
 >>> from klaverjas_questions import question_kind
@@ -19,11 +21,24 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from klaverjas_core import MISBELIEF_NAMES, NO_MISBELIEF, Misbelief, RuleId, RuleSet
-from klaverjas_questions.model import QuestionError
+from klaverjas_core import (
+    MISBELIEF_NAMES,
+    NO_MISBELIEF,
+    DealScore,
+    Misbelief,
+    RuleId,
+    RuleSet,
+    trick_points,
+)
+from klaverjas_core.scoring import LAST_TRICK_BONUS
+from klaverjas_questions.count_trick import TrickContent
+from klaverjas_questions.facts import added, written
+from klaverjas_questions.is_nat import NatContent
+from klaverjas_questions.model import Fact, Mistake, Pair, QuestionError, fact
 from klaverjas_questions.registry import question_kind
 
 __all__ = [
@@ -32,6 +47,7 @@ __all__ = [
     "Misconception",
     "believed_answer",
     "discriminates",
+    "plainly",
     "predicting",
 ]
 
@@ -54,11 +70,18 @@ class Misconception:
     #: The lowest puzzle level that can show it: below level 3 an is-nat puzzle gives each
     #: pair's roem, so only its eight tricks show who a learner credits it to.
     from_level: int = 1
+    #: Kinds that show it only from a higher level: (kind, level) pairs.
+    shown_from: tuple[tuple[str, int], ...] = ()
 
     @property
     def name(self) -> str:
         """The stored name, e.g. ``always-overtrump``; also the catalogue's message key."""
         return MISBELIEF_NAMES[self.flag]
+
+    def shows_in(self, kind: str, level: int) -> bool:
+        """Whether a puzzle of `kind` at `level` can show it."""
+        lowest = max(self.from_level, dict(self.shown_from).get(kind, 1))
+        return kind in self.kinds and level >= lowest
 
     def holds_under(self, rules: RuleSet) -> bool:
         """Whether it is a misconception under `rules` (Rotterdam's players must overtrump
@@ -67,6 +90,9 @@ class Misconception:
 
 
 M = Misbelief
+ORDER_KINDS: Final = PLAY_KINDS | TRICK_KINDS | NAT_KINDS
+#: An is-nat puzzle shows its eight tricks from level 3 on (below: totals or a trick table).
+TRICKS_SHOWN: Final = (("is-nat", 3),)
 BOTH: Final = frozenset({"amsterdam", "rotterdam"})
 AMSTERDAM_ONLY: Final = frozenset({"amsterdam"})
 
@@ -77,8 +103,9 @@ CATALOGUE: Final[tuple[Misconception, ...]] = (
     Misconception(M.DISCARD_WHEN_VOID, R.PLAY_MUST_TRUMP, BOTH, PLAY_KINDS),
     Misconception(M.UNDERTRUMP_FREELY, R.PLAY_NO_UNDERTRUMP, BOTH, PLAY_KINDS),
     Misconception(M.MUST_UNDERTRUMP, R.PLAY_NO_UNDERTRUMP, AMSTERDAM_ONLY, PLAY_KINDS),
-    Misconception(M.TEN_BELOW_KING, R.ORDER_PLAIN, BOTH, PLAY_KINDS | TRICK_KINDS),
-    Misconception(M.ACE_ABOVE_NINE, R.ORDER_TRUMP, BOTH, PLAY_KINDS | TRICK_KINDS),
+    # A deal's eight tricks (is-nat, level 3) show the order too: whose trick each one is.
+    Misconception(M.TEN_BELOW_KING, R.ORDER_PLAIN, BOTH, ORDER_KINDS, shown_from=TRICKS_SHOWN),
+    Misconception(M.ACE_ABOVE_NINE, R.ORDER_TRUMP, BOTH, ORDER_KINDS, shown_from=TRICKS_SHOWN),
     Misconception(M.TIE_NOT_NAT, R.SCORE_NAT, BOTH, NAT_KINDS),
     Misconception(M.PIT_FORGOTTEN, R.SCORE_PIT, BOTH, NAT_KINDS),
     Misconception(M.ROEM_WITHOUT_DECLARING, R.ROEM_DECLARE, BOTH, NAT_KINDS),
@@ -157,6 +184,13 @@ NAME_AT: Final = 0.97
 GONE_AT: Final = 0.05
 #: The trainer asks discriminating positions for a misconception from this probability on.
 SUSPECT_AT: Final = 0.05
+#: A wrong answer that no hypothesis gives, decided by the same rules this many times with no
+#: right answer where they decide in between, is a pattern the catalogue does not explain:
+#: checks of that kind would only ask it again, so they stop, and the coach says the count.
+REPEATS: Final = 3
+
+#: A kind and the rules that decide its wrong parts: what an unexplained pattern repeats.
+PatternKey = tuple[str, frozenset[RuleId]]
 
 
 @dataclass
@@ -173,6 +207,10 @@ class Diagnosis:
     shown: set[str] = field(default_factory=set)
     #: How many answers it has weighed (of kinds that can show a misconception).
     observed: int = 0
+    #: Wrong answers no hypothesis gives, per pattern, since a right one where its rules decide.
+    unexplained: dict[PatternKey, int] = field(default_factory=dict)
+    #: Whether the last answer repeats such a pattern (`REPEATS` times or more).
+    repeating: bool = False
 
     def __post_init__(self) -> None:
         if self.log_weights:
@@ -205,6 +243,31 @@ class Diagnosis:
             self.log_weights[hypothesis] += hit if seen[acting] else miss
         self.observed += 1
         self._update_shown()
+        self._count_pattern(kind, content, reply, explained=any(seen.values()))
+
+    def _count_pattern(self, kind: str, content: Any, reply: Any, *, explained: bool) -> None:
+        """Count a wrong answer no hypothesis gives under its pattern; a right one clears the
+        patterns of its kind whose rules decide it."""
+        question = question_kind(kind)
+        self.repeating = False
+        try:
+            grade = question.grade(content, self.rules, reply)
+            decided = question.solve(content, self.rules).decisive if grade.correct else None
+        except QuestionError:
+            return  # a position the rules refuse shows no pattern either
+        if decided is not None:
+            for key in [key for key in self.unexplained if key[0] == kind and key[1] <= decided]:
+                del self.unexplained[key]
+        elif not explained:
+            key = (kind, frozenset(m.rule for m in grade.mistakes if m.rule is not None))
+            self.unexplained[key] = self.unexplained.get(key, 0) + 1
+            self.repeating = self.unexplained[key] >= REPEATS
+
+    def checkable(self, kinds: Collection[str]) -> frozenset[str]:
+        """Of `kinds`, those the trainer's checks may still ask: not a kind whose answers
+        repeat a pattern the catalogue does not explain (a check there tells nothing)."""
+        quiet = {kind for (kind, _), count in self.unexplained.items() if count >= REPEATS}
+        return frozenset(kinds) - quiet
 
     def probability(self, entry: Misconception) -> float:
         """The probability that the learner holds `entry` (alone or with another)."""
@@ -252,3 +315,66 @@ class Diagnosis:
         ]
         found.sort(key=lambda pair: -pair[0])
         return [entry for chance, entry in found if chance >= at]
+
+
+def plainly(kind: str, content: Any, rules: RuleSet, reply: Any) -> tuple[Fact, ...]:
+    """The right count here and how `reply` differs from it, said plainly where the learner's
+    answers repeat a pattern the catalogue does not explain: each number written or counted
+    wrongly ("you wrote 172 for E+W, 10 fewer than the rules give") with the count that gives
+    it ("the pair that is not nat writes 162 + all declared roem: 162 + 20 = 182"); any other
+    wrong part with the grade's own reason."""
+    grade = question_kind(kind).grade(content, rules, reply)
+    said: list[Fact] = []
+    for mistake in grade.mistakes:
+        counted = _counted(content, rules, reply, mistake)
+        for item in counted or ([] if mistake.why is None else [mistake.why]):
+            if item not in said:  # each sentence once
+                said.append(item)
+    return tuple(said)
+
+
+def _counted(content: Any, rules: RuleSet, reply: Any, mistake: Mistake) -> list[Fact]:
+    """A number part's mistake as the difference and the count; [] for any other part."""
+    if isinstance(content, NatContent) and mistake.part == "points" and reply.points is not None:
+        score = content.score(rules)
+        said = []
+        for pair in (0, 1):
+            given, expected = reply.points[pair], score.points[pair]
+            if given != expected:
+                said += [_differs(given, expected, Pair(pair)), _nat_count(score, pair)]
+        return said
+    if isinstance(content, TrickContent) and mistake.part == "points" and reply.points is not None:
+        judged = content.judged(rules)
+        each = [trick_points([card], content.trump) for card in content.trick]
+        cards = added(each, judged.points)  # 10 + 11 + 0 + 0 = 21
+        expected = judged.points + (LAST_TRICK_BONUS if content.last_trick else 0)
+        count = (
+            fact("coach-count-last-trick", cards=cards, total=expected)
+            if content.last_trick
+            else fact("coach-count-trick", cards=cards)
+        )
+        return [_differs(reply.points, expected, None), count]
+    return []
+
+
+def _differs(given: int, expected: int, pair: Pair | None) -> Fact:
+    """The difference said: "You wrote 172 for E+W, 10 fewer than the rules give."."""
+    direction = "fewer" if given < expected else "more"
+    difference = abs(expected - given)
+    if pair is None:
+        return fact(f"coach-counted-{direction}", given=given, difference=difference)
+    return fact(f"coach-wrote-{direction}", given=given, pair=pair, difference=difference)
+
+
+def _nat_count(score: DealScore, pair: int) -> Fact:
+    """What `pair` writes and why, in this deal's numbers: its own total when the choosers
+    made it, else 162 + all declared roem (and a pit's 100) for the pair that takes the deal,
+    and 0 for the other."""
+    verdict = score.verdict.rule
+    if verdict is R.SCORE_MADE:
+        return fact("coach-count-made", total=written(score, pair))
+    loser = score.revoked_by if verdict is R.SCORE_REVOKE else score.choosers
+    situation = "revoke" if verdict is R.SCORE_REVOKE else "nat"
+    if pair == loser:
+        return fact(f"coach-count-{situation}-zero")
+    return fact(f"coach-count-{situation}", total=written(score, pair))

@@ -11,7 +11,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+import threading
+from collections.abc import Collection, Hashable
+from dataclasses import dataclass, field
 from typing import Final
 
 from klaverjas_core import NO_MISBELIEF, Misbelief, RuleId, RuleSet
@@ -42,6 +44,78 @@ PROBE_AFTER: Final = 3
 NAMED_SHARE: Final = 1 / 4
 
 
+#: A search's positions kept for later checks (per misconception, rules, level, kinds, ...):
+#: up to this many, and while fewer are known a new check searches again this share of the
+#: time (so the positions asked vary), else takes a kept one.
+KEPT: Final = 16
+SEARCH_SHARE: Final = 1 / 4
+#: How many different searches a server keeps positions for (memory stays bounded).
+KEPT_SEARCHES: Final = 500
+
+
+@dataclass
+class Found:
+    """Positions earlier searches found that tell a misconception apart, by what was searched
+    for: a check takes one of them instead of generating dozens of puzzles again (a search of
+    `TRIES`, or `PROBE_TRIES` per suspect, cost a drill's click 10-100 ms). They are facts
+    about the generators, not about a learner, so one `Found` serves every learner of a
+    server (thread-safe); `avoid` keeps a learner from a position already shown to them."""
+
+    kept: dict[Hashable, list[Puzzle]] = field(default_factory=dict)
+    #: Searches that found nothing (none kept since): the most tries one of them made.
+    misses: dict[Hashable, int] = field(default_factory=dict)
+    #: Whether a kept position tells a misconception from the rule (with others named): what
+    #: a probe weighs its candidates by, worked out once per position.
+    told: dict[Hashable, bool] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def take(
+        self, key: Hashable, rng: random.Random, avoid: Collection[str], tries: int
+    ) -> Puzzle | None:
+        """A kept position for `key` not in `avoid`, unless this check searches anew (None).
+        Raises `PuzzleError` without a search where a search of as many `tries` found nothing
+        and none was found since, but for `SEARCH_SHARE` of the checks (such a search
+        generates all its tries for nothing, most of the time)."""
+        with self.lock:
+            kept = list(self.kept.get(key, ()))
+            missed = self.misses.get(key, 0)
+        if not kept and missed >= tries:
+            if rng.random() < SEARCH_SHARE:
+                return None
+            raise PuzzleError("no position found for this check so far")
+        known = [puzzle for puzzle in kept if puzzle.id not in avoid]
+        if not known or (len(kept) < KEPT and rng.random() < SEARCH_SHARE):
+            return None
+        return rng.choice(known)
+
+    def missed(self, key: Hashable, tries: int) -> None:
+        """A search of `tries` for `key` found nothing."""
+        with self.lock:
+            if key in self.misses or len(self.misses) < KEPT_SEARCHES:
+                self.misses[key] = max(tries, self.misses.get(key, 0))
+
+    def keep(self, key: Hashable, puzzle: Puzzle) -> None:
+        with self.lock:
+            if key not in self.kept and len(self.kept) >= KEPT_SEARCHES:
+                return  # a server's memory is bounded: later searches are not kept
+            known = self.kept.setdefault(key, [])
+            if len(known) < KEPT and all(other.id != puzzle.id for other in known):
+                known.append(puzzle)
+
+    def tells(self, entry: Misconception, puzzle: Puzzle, rules: RuleSet, given: Misbelief) -> bool:
+        """`discriminates(entry, ...)` for `puzzle`, remembered."""
+        key = (puzzle.id, entry.name, rules.name, given)
+        with self.lock:
+            known = self.told.get(key)
+        if known is None:
+            known = discriminates(entry, puzzle.kind, puzzle.content, rules, given)
+            with self.lock:
+                if len(self.told) >= KEPT_SEARCHES * KEPT * 4:
+                    self.told.clear()  # bounded: worked out again when next asked
+                self.told[key] = known
+        return known
+
+
 def discriminating_puzzle(
     entry: Misconception,
     rules: RuleSet,
@@ -53,6 +127,8 @@ def discriminating_puzzle(
     rival: Misbelief = NO_MISBELIEF,
     rule: RuleId | None = None,
     tries: int = TRIES,
+    found: Found | None = None,
+    avoid: Collection[str] = (),
 ) -> Puzzle:
     """A puzzle whose answer differs under `entry` and under `rules`: the distorted rule's own
     puzzles first, then any that the entry's question kinds can make.
@@ -63,6 +139,9 @@ def discriminating_puzzle(
     another explanation), the puzzle tells `entry` from that rival instead of from the rule.
     With `rule`, only puzzles aimed at that rule are tried (a drill of one chosen rule).
 
+    With `found`, a position an earlier search found for the same question is taken (one
+    not in `avoid`, the ids of positions to leave out), or a new one found is kept there.
+
     Raises `PuzzleError` when none is found (the misconception is no misconception under
     `rules`, or no kind can show it).
     """
@@ -70,6 +149,10 @@ def discriminating_puzzle(
         raise PuzzleError(f"{entry.name} is the rule itself under {rules.name}")
     level = max(level, entry.from_level)  # only those puzzles can show it
     rng = random.Random(f"{entry.name}|{rules.name}|{level}|{seed}")
+    asked = (entry.name, rules.name, level, given, None if kinds is None else frozenset(kinds),
+             rival, rule)  # fmt: skip
+    if found is not None and (kept := found.take(asked, rng, avoid, tries)) is not None:
+        return kept
     usable = [
         kind for kind in GENERATORS if kind in entry.kinds and (kinds is None or kind in kinds)
     ]
@@ -85,7 +168,11 @@ def discriminating_puzzle(
         except PuzzleError:
             continue
         if discriminates(entry, puzzle.kind, puzzle.content, rules, given, rival):
+            if found is not None:
+                found.keep(asked, puzzle)
             return puzzle
+    if found is not None:
+        found.missed(asked, tries)
     raise PuzzleError(f"no puzzle found that tells {entry.name} from the rule ({rules.name})")
 
 
@@ -97,6 +184,8 @@ def follow_up(
     probing: bool = False,
     level: int = 1,
     rule: RuleId | None = None,
+    found: Found | None = None,
+    avoid: Collection[str] = (),
 ) -> Puzzle | None:
     """The trainer's next check on what `diagnosis` suspects, or None for the plain drill.
 
@@ -106,7 +195,7 @@ def follow_up(
     tells the most of the likeliest at once (and named ones too, so that one unlearned shows as
     gone), until each is ruled out (`RULED_OUT`: not by one answer that only looked right).
     Only `kinds` are asked, of misconceptions that puzzles of `level` can show, and with `rule`
-    only puzzles aimed at it.
+    only puzzles aimed at it. `found` and `avoid`: see `discriminating_puzzle`.
     """
     rng = random.Random(seed)
     rules = diagnosis.rules
@@ -115,7 +204,9 @@ def follow_up(
         return bool(entry.kinds & set(kinds)) and entry.from_level <= level
 
     unnamed = [entry for entry in diagnosis.suspects(at=RULED_OUT) if askable(entry)]
-    pointed = [entry for entry in unnamed if diagnosis.probability(entry) >= FOLLOW_AT]
+    # Each probability weighs every hypothesis: worked out once per check, not per use.
+    chances = {entry.name: diagnosis.probability(entry) for entry in unnamed}
+    pointed = [entry for entry in unnamed if chances[entry.name] >= FOLLOW_AT]
     named = [entry for entry in diagnosis.named if askable(entry)]
     rival = NO_MISBELIEF
     if pointed:
@@ -125,7 +216,10 @@ def follow_up(
         if named and (not unnamed or rng.random() < NAMED_SHARE):
             entry = rng.choice(named)
         elif unnamed:
-            return _most_telling(diagnosis, unnamed, rng, kinds=kinds, level=level, rule=rule)
+            return _most_telling(
+                diagnosis, unnamed, rng, kinds=kinds, level=level, rule=rule, found=found,
+                avoid=avoid, chances=chances,
+            )  # fmt: skip
         else:
             return None
     else:
@@ -135,6 +229,7 @@ def follow_up(
         return discriminating_puzzle(
             entry, rules, seed=rng.randrange(1 << 30), level=level, given=given,
             kinds=kinds, rival=rival, rule=rule, tries=TRIES if rule is None else RULE_TRIES,
+            found=found, avoid=avoid,
         )  # fmt: skip
     except PuzzleError:
         return None
@@ -154,29 +249,54 @@ def _most_telling(
     kinds: Collection[str],
     level: int,
     rule: RuleId | None,
+    found: Found | None = None,
+    avoid: Collection[str] = (),
+    chances: dict[str, float] | None = None,
 ) -> Puzzle | None:
     """Of a discriminating puzzle for each of the likeliest misconceptions, the one that tells
-    the most of them from the rule (`telling`); None when none is found quickly."""
-    found = []
+    the most of them from the rule (`telling`); None when none is found quickly. `chances`:
+    the misconceptions' probabilities, when worked out already."""
+    candidates = []
     for entry in unnamed[:PROBE_CANDIDATES]:
         given = diagnosis.named_flags & ~entry.flag
         seed = rng.randrange(1 << 30)
         try:
             puzzle = discriminating_puzzle(
                 entry, diagnosis.rules, seed=seed, level=level, given=given, kinds=kinds,
-                rule=rule, tries=PROBE_TRIES,
+                rule=rule, tries=PROBE_TRIES, found=found, avoid=avoid,
             )  # fmt: skip
         except PuzzleError:
             continue
-        found.append(puzzle)
-    return max(found, key=lambda puzzle: telling(diagnosis, unnamed, puzzle), default=None)
+        candidates.append(puzzle)
+    if chances is None:  # once for all the candidates
+        chances = {entry.name: diagnosis.probability(entry) for entry in unnamed}
+    return max(
+        candidates,
+        key=lambda puzzle: telling(diagnosis, unnamed, puzzle, found, chances),
+        default=None,
+    )
 
 
-def telling(diagnosis: Diagnosis, unnamed: Collection[Misconception], puzzle: Puzzle) -> float:
-    """What a puzzle tells: the probabilities of the misconceptions it tells from the rule."""
+def telling(
+    diagnosis: Diagnosis,
+    unnamed: Collection[Misconception],
+    puzzle: Puzzle,
+    found: Found | None = None,
+    chances: dict[str, float] | None = None,
+) -> float:
+    """What a puzzle tells: the probabilities of the misconceptions it tells from the rule
+    (`chances`: those probabilities, worked out already; `found` remembers what a position
+    tells)."""
     rules, named = diagnosis.rules, diagnosis.named_flags
+
+    def tells(entry: Misconception) -> bool:
+        given = named & ~entry.flag
+        if found is None:
+            return discriminates(entry, puzzle.kind, puzzle.content, rules, given)
+        return found.tells(entry, puzzle, rules, given)
+
     return sum(
-        diagnosis.probability(entry)
+        diagnosis.probability(entry) if chances is None else chances[entry.name]
         for entry in unnamed
-        if discriminates(entry, puzzle.kind, puzzle.content, rules, named & ~entry.flag)
+        if tells(entry)
     )

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from klaverjas_core import RuleId, RuleSet
 from klaverjas_questions import JSON, QuestionKind, Solution, canonical_json, question_kind
@@ -80,8 +80,22 @@ class Puzzle:
         return canonical_json(self.to_dict())
 
 
-#: A generator: (target rule, rule set, level, random generator) -> the content as JSON.
-Generate = Callable[[RuleId, RuleSet, int, random.Random], dict[str, JSON]]
+class Solved(NamedTuple):
+    """A generator's content, read by its question kind, with the core's solution that the
+    generator checked it by (so the registry does not read and solve it a second time)."""
+
+    content: Any  # the kind's content dataclass
+    solution: Solution[Any]
+
+
+def solved(question: QuestionKind[Any, Any], content: dict[str, JSON], rules: RuleSet) -> Solved:
+    """`content` as JSON read by `question` and solved by the core under `rules`."""
+    read = question.read_content(content)
+    return Solved(read, question.solve(read, rules))
+
+
+#: A generator: (target rule, rule set, level, random generator) -> the content, solved.
+Generate = Callable[[RuleId, RuleSet, int, random.Random], Solved]
 
 
 @dataclass(frozen=True, slots=True)

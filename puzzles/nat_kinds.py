@@ -17,7 +17,7 @@ from klaverjas_core.scoring import LAST_TRICK_BONUS
 from klaverjas_core.tricks import winner_index
 from klaverjas_questions import JSON
 from klaverjas_questions.is_nat import IS_NAT, NatContent, Summary, TableRow
-from puzzles.model import GenerationError, PuzzleGenerator
+from puzzles.model import GenerationError, PuzzleGenerator, Solved, solved
 from puzzles.nat_steering import card_points, steer
 from puzzles.nat_traps import (
     AIMS,
@@ -37,7 +37,7 @@ MAX_ATTEMPTS = 400
 NEAR = 15
 
 
-def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> Solved:
     """A real deal that turns on `target` through the chosen trap: a random play-out whose
     card points are near the trap's window, steered into it by exchanging cards (`steer`); a
     called revoke's deal for score.revoke (`_revoke_puzzle`, from version 3 on).
@@ -49,7 +49,7 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
     return _generate(target, rules, level, rng, announce_stuk=True)
 
 
-def generate_v2(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+def generate_v2(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> Solved:
     """Generators version 2, kept for the club sets made with it: any trick's roem may be left
     undeclared, the stuk from hand's too. Do not change it."""
     _before_revokes(target)
@@ -63,7 +63,7 @@ def _before_revokes(target: RuleId) -> None:
 
 def _generate(
     target: RuleId, rules: RuleSet, level: int, rng: random.Random, *, announce_stuk: bool
-) -> dict[str, JSON]:
+) -> Solved:
     if target is R.SCORE_PIT:  # pit deals are built on purpose already
         return generate_v1(target, rules, level, rng, announce_stuk=announce_stuk)
     aim = rng.choice(AIMS[target])
@@ -112,7 +112,7 @@ def generate_v1(
     rng: random.Random,
     *,
     announce_stuk: bool = False,
-) -> dict[str, JSON]:
+) -> Solved:
     """Generators version 1, kept for the club sets made with it: search up to SEARCH_DEALS
     random deals for the chosen trap, then settle for a plain case. Do not change it (pit
     deals, which later versions make this way too, keep the stuk from hand's trick declared
@@ -137,22 +137,22 @@ def generate_v1(
     raise GenerationError(f"no is-nat puzzle for {target.value} in {MAX_ATTEMPTS} deals")
 
 
-def _checked(facts: Facts, target: RuleId, level: int, rules: RuleSet) -> dict[str, JSON]:
+def _checked(facts: Facts, target: RuleId, level: int, rules: RuleSet) -> Solved:
     """The content, after the core confirms that the answer turns on the target."""
-    return _checked_content(_content(facts, level), target, rules)
+    return _checked_content(solved(IS_NAT, _content(facts, level), rules), target)
 
 
-def _checked_content(content: dict[str, JSON], target: RuleId, rules: RuleSet) -> dict[str, JSON]:
-    if target not in IS_NAT.solve(IS_NAT.read_content(content), rules).decisive:
-        raise GenerationError(f"the core disagrees that {content} turns on {target.value}")
-    return content
+def _checked_content(made: Solved, target: RuleId) -> Solved:
+    if target not in made.solution.decisive:
+        raise GenerationError(f"the core disagrees that {made.content} turns on {target.value}")
+    return made
 
 
 #: Deals tried for a called revoke that changes what the pairs write (else a plain one).
 REVOKE_SEARCH: Final = 40
 
 
-def _revoke_puzzle(rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+def _revoke_puzzle(rules: RuleSet, level: int, rng: random.Random) -> Solved:
     """A real deal, shown as its trick table at every level, in which one pair's revoke in
     one of the first seven tricks was called (in the last each player has one card left).
     Preferably the revoke changes what the pairs write: the revoking pair would not have
@@ -166,13 +166,12 @@ def _revoke_puzzle(rules: RuleSet, level: int, rng: random.Random) -> dict[str, 
         revoker, trick = rng.randrange(2), rng.randrange(7)
         rows = list(_trick_rows(facts))
         rows[trick] = dataclasses.replace(rows[trick], revoked_by=revoker)
-        content = NatContent(facts.choosers, trick_table=tuple(rows)).to_dict()
-        revoked = IS_NAT.solve(IS_NAT.read_content(content), rules).answer
-        if revoked.points != facts.score().points:
-            return _checked_content(content, R.SCORE_REVOKE, rules)
-        fallback = fallback or content
+        made = solved(IS_NAT, NatContent(facts.choosers, trick_table=tuple(rows)).to_dict(), rules)
+        if made.solution.answer.points != facts.score().points:
+            return _checked_content(made, R.SCORE_REVOKE)
+        fallback = fallback or made
         if attempt >= REVOKE_SEARCH:
-            return _checked_content(fallback, R.SCORE_REVOKE, rules)
+            return _checked_content(fallback, R.SCORE_REVOKE)
     raise GenerationError(f"no is-nat puzzle for a revoke in {MAX_ATTEMPTS} deals")
 
 

@@ -49,11 +49,9 @@ class SteeringError(RuntimeError):
     """A steered deal failed its final replay: a bug here, never bad luck."""
 
 
-def roem_points(cards: Sequence[int], trump: int, rules: RuleSet) -> int:
-    """The roem one trick's cards hold (stuk from hand is not trick roem)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
+@lru_cache(maxsize=8192)  # steering asks again and again about the same few tricks
+def roem_of_mask(mask: int, trump: int, rules: RuleSet) -> int:
+    """The roem the cards in `mask` (one trick's) hold."""
     return sum(item.points for item in roem_items_of_mask(mask, trump, rules))
 
 
@@ -128,30 +126,38 @@ class _Board:
         self.leaders = [leader for leader, _ in deal.tricks]
         self.tricks = [list(cards) for _, cards in deal.tricks]
         self.owners = [winner % 2 for winner in deal.winners]
+        self._roem_of: dict[int, int] = {}  # a trick's roem by its cards' mask, once looked up
         self.roem = [self._roem(number) for number in range(8)]  # to keep as it is
         # Stuk from hand counts for the seat that played both: there, those two cards stay put.
         stuk = {self.trump * 8 + Rank.QUEEN.value, self.trump * 8 + Rank.KING.value}
         fixed = stuk if deal.rules.stuk_from_hand else set()
-        self.movable = [[card not in fixed for card in trick] for trick in self.tricks]
+        # By trick: the positions whose card may move, and the seat that plays each position.
+        self.movable = [
+            [p for p, card in enumerate(trick) if card not in fixed] for trick in self.tricks
+        ]
+        self.seats = [[(leader + p) % 4 for p in range(4)] for leader in self.leaders]
 
     def swaps(self, pair: int, gap: int, rng: random.Random) -> list[Swap]:
         """The exchanges between a trick of `pair` and one of the other pair that bring
         `pair`'s points nearer by `gap` (or overshoot by less than SLACK), nearest first."""
-        found: list[Swap] = []
         reach = max(abs(gap), SLACK)
-        for a, mine in enumerate(self.tricks):
-            if self.owners[a] != pair:
-                continue
-            for b, theirs in enumerate(self.tricks):
-                if self.owners[b] == pair:
-                    continue
-                for pa, x in enumerate(mine):
-                    if not self.movable[a][pa]:
-                        continue
-                    for pb, y in enumerate(theirs):
-                        moved = self.points[y] - self.points[x]
-                        if moved and abs(gap - moved) < reach and self.movable[b][pb]:
-                            found.append((a, pa, b, pb, moved))
+        points = self.points
+        # Each trick's movable cards as (position, points), in trick order.
+        movable = [
+            [(p, points[trick[p]]) for p in positions]
+            for positions, trick in zip(self.movable, self.tricks, strict=True)
+        ]
+        mine = [number for number in range(8) if self.owners[number] == pair]
+        theirs = [number for number in range(8) if self.owners[number] != pair]
+        # A swap of `lost` for `won` moves won - lost points: nearer than `reach` to the gap.
+        found = [
+            (a, pa, b, pb, won - lost)
+            for a in mine
+            for b in theirs
+            for pa, lost in movable[a]
+            for pb, won in movable[b]
+            if lost + gap - reach < won < lost + gap + reach and won != lost
+        ]
         rng.shuffle(found)
         found.sort(key=lambda swap: abs(gap - swap[4]))
         return found
@@ -161,18 +167,19 @@ class _Board:
         legal. Two plain cards of one suit leave every hand's suits and trumps as they were,
         so only their two tricks need checking; any other exchange replays the deal."""
         a, pa, b, pb, _ = swap
-        x, y = self.tricks[a][pa], self.tricks[b][pb]
-        same_plain_suit = x >> 3 == y >> 3 != self.trump
-        self._exchange(a, pa, b, pb)
-        if (
-            self._roem(a) == self.roem[a]
+        mine, theirs = self.tricks[a], self.tricks[b]
+        x, y = mine[pa], theirs[pb]
+        mine[pa], theirs[pb] = y, x
+        if (  # every check reads the board only: the cheapest first
+            self._same_winner(a)
+            and self._same_winner(b)
+            and self._roem(a) == self.roem[a]
             and self._roem(b) == self.roem[b]
-            and self._sound(a)
-            and self._sound(b)
-            and (same_plain_suit or self._illegal_play() is None)
+            and self._legal(a, b)
+            and (x >> 3 == y >> 3 != self.trump or self._illegal_play() is None)
         ):
             return True
-        self._exchange(a, pa, b, pb)
+        mine[pa], theirs[pb] = x, y
         return False
 
     def undo(self, swap: Swap) -> None:
@@ -182,29 +189,50 @@ class _Board:
         self.tricks[a][pa], self.tricks[b][pb] = self.tricks[b][pb], self.tricks[a][pa]
 
     def _roem(self, number: int) -> int:
-        return roem_points(self.tricks[number], self.trump, self.deal.rules)
+        a, b, c, d = self.tricks[number]
+        mask = 1 << a | 1 << b | 1 << c | 1 << d
+        roem = self._roem_of.get(mask)
+        if roem is None:
+            roem = self._roem_of[mask] = roem_of_mask(mask, self.trump, self.deal.rules)
+        return roem
 
-    def _sound(self, number: int) -> bool:
-        """Every card of trick `number` legal from its player's hand, and the same winner."""
-        trick, leader = self.tricks[number], self.leaders[number]
-        exemption = self.deal.rules.partner_exemption
-        for position in range(1, 4):
-            hand = self._hand((leader + position) % 4, number)
-            if not decide(hand, trick[:position], self.trump, exemption)[1] >> trick[position] & 1:
-                return False
-        won_by = (leader + winner_index(trick, self.trump)) % 4
+    def _same_winner(self, number: int) -> bool:
+        """Trick `number` is won by the seat that won it in the deal."""
+        won_by = (self.leaders[number] + winner_index(self.tricks[number], self.trump)) % 4
         return won_by == self.deal.winners[number]
 
-    def _hand(self, seat: int, number: int) -> int:
-        """The cards `seat` holds when trick `number` begins."""
-        return sum(
-            1 << self.tricks[later][(seat - self.leaders[later]) % 4] for later in range(number, 8)
-        )
+    def _legal(self, first: int, second: int) -> bool:
+        """Every card of tricks `first` and `second` legal from its player's hand."""
+        exemption = self.deal.rules.partner_exemption
+        held = [0, 0, 0, 0]  # by seat, the cards held when trick `number` begins
+        for number in range(7, min(first, second) - 1, -1):
+            seats, trick = self.seats[number], self.tricks[number]
+            s0, s1, s2, s3 = seats
+            c0, c1, c2, c3 = trick
+            held[s0] |= 1 << c0
+            held[s1] |= 1 << c1
+            held[s2] |= 1 << c2
+            held[s3] |= 1 << c3
+            if number not in (first, second):
+                continue
+            for position in (1, 2, 3):
+                legal = decide(held[seats[position]], trick[:position], self.trump, exemption)[1]
+                if not legal >> trick[position] & 1:
+                    return False
+        return True
+
+    def _dealt(self) -> list[int]:
+        """Each seat's hand as dealt: the cards it plays."""
+        held = [0, 0, 0, 0]
+        for seats, trick in zip(self.seats, self.tricks, strict=True):
+            for seat, card in zip(seats, trick, strict=True):
+                held[seat] |= 1 << card
+        return held
 
     def _illegal_play(self) -> str | None:
         """What is wrong when the tricks are replayed from the hands they imply (a card, a
         winner or roem that changed), if anything."""
-        held = [self._hand(seat, 0) for seat in range(4)]
+        held = self._dealt()
         exemption = self.deal.rules.partner_exemption
         for number, (leader, trick) in enumerate(zip(self.leaders, self.tricks, strict=True)):
             for position, card in enumerate(trick):
@@ -223,7 +251,7 @@ class _Board:
         problem = self._illegal_play()
         if problem is not None:
             raise SteeringError(f"steering broke the deal: {problem}")
-        hands = [self._hand(seat, 0) for seat in range(4)]
+        hands = self._dealt()
         return PlayedDeal(
             (hands[0], hands[1], hands[2], hands[3]),
             self.trump,

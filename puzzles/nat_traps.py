@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from klaverjas_core import DealScore, RuleId
+from klaverjas_core import DealScore, Rank, RuleId
 from klaverjas_core.playout import PlayedDeal
-from puzzles.nat_steering import roem_points
+from puzzles.nat_steering import roem_of_mask
 
 R = RuleId
 DEAL_TOTAL = 162
 HALF = DEAL_TOTAL // 2
+STUK = 20
 ALL_TRICKS = frozenset(range(8))
 
 
@@ -208,29 +209,41 @@ AIMS: dict[RuleId, tuple[Aim, ...]] = {
 
 
 def trick_roem(deal: PlayedDeal) -> list[tuple[int, int]]:
-    """`_roem_by_trick` for any choosers, quickly: roem belongs to the trick's winner, except
-    stuk from hand, which only the score's ledger places."""
-    if deal.rules.stuk_from_hand:
-        return _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
+    """The roem in each trick for each pair, declared or not, as the score's ledger lists it for
+    any choosers: a trick's roem belongs to its winner, and stuk from hand to the player who
+    played both cards, in the trick of the second (`stuk_trick`)."""
     found = []
-    for (_, cards), winner in zip(deal.tricks, deal.winners, strict=True):
-        points = roem_points(cards, deal.trump, deal.rules)
+    trump, rules = deal.trump, deal.rules
+    for (_, (a, b, c, d)), winner in zip(deal.tricks, deal.winners, strict=True):
+        points = roem_of_mask(1 << a | 1 << b | 1 << c | 1 << d, trump, rules)
         found.append((points, 0) if winner % 2 == 0 else (0, points))
+    stuk = _stuk_from_hand(deal)
+    if stuk is not None:
+        number, pair = stuk
+        pieces = found[number]
+        found[number] = (
+            (pieces[0] + STUK, pieces[1]) if pair == 0 else (pieces[0], pieces[1] + STUK)
+        )
     return found
 
 
 def stuk_trick(deal: PlayedDeal) -> frozenset[int]:
     """The trick of the second card of a stuk from hand (announced with that card), if any."""
+    stuk = _stuk_from_hand(deal)
+    return frozenset() if stuk is None else frozenset({stuk[0]})
+
+
+def _stuk_from_hand(deal: PlayedDeal) -> tuple[int, int] | None:
+    """Under `stuk_from_hand`, where the score places a stuk from hand: the trick of its second
+    card and the pair of the player who played both trump K and Q; else None."""
     if not deal.rules.stuk_from_hand:
-        return frozenset()
-    ledger = Facts(deal, 0, ALL_TRICKS).score(ALL_TRICKS).ledger
-    return frozenset(i.trick for i in ledger if i.rule is R.ROEM_STUK and i.trick is not None)
-
-
-def _roem_by_trick(facts: Facts) -> list[tuple[int, int]]:
-    """The roem in each trick for each pair, declared or not (from the score's ledger)."""
-    roem = [[0, 0] for _ in range(8)]
-    for item in facts.score(ALL_TRICKS).ledger:
-        if item.trick is not None and item.rule.topic == "roem":
-            roem[item.trick][item.pair] += item.points
-    return [(pair[0], pair[1]) for pair in roem]
+        return None
+    stuk = (deal.trump * 8 + Rank.KING.value, deal.trump * 8 + Rank.QUEEN.value)
+    played = []  # (trick, seat) of the king, then of the queen
+    for card in stuk:
+        for number, (leader, cards) in enumerate(deal.tricks):
+            if card in cards:
+                played.append((number, (leader + cards.index(card)) % 4))
+                break
+    (first, seat), (second, other) = played
+    return (max(first, second), seat % 2) if seat == other else None

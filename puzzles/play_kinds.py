@@ -9,7 +9,7 @@ from functools import partial
 from klaverjas_core import Card, Position, RuleId, RuleSet, Seat
 from klaverjas_questions import JSON, question_kind
 from klaverjas_questions.positions import CardQuestion, PositionContent
-from puzzles.model import GENERATOR_VERSION, GenerationError, PuzzleGenerator
+from puzzles.model import GENERATOR_VERSION, GenerationError, PuzzleGenerator, Solved, solved
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, build_position
 
@@ -84,7 +84,7 @@ def generate(
     rng: random.Random,
     *,
     version: int = GENERATOR_VERSION,
-) -> dict[str, JSON]:
+) -> Solved:
     """Content for a puzzle of `kind` that turns on `target`; raises if none is found.
     `version` 1 draws every position from the version-1 scenarios (for saved sets)."""
     city = kind == "amsterdam-or-rotterdam"
@@ -103,9 +103,9 @@ def generate(
             if card is None:
                 continue
             content["card"] = str(card)
-        solution = question.solve(question.read_content(content), rules)
-        if solution.trivial is None and target in solution.decisive:
-            return content
+        made = solved(question, content, rules)
+        if made.solution.trivial is None and target in made.solution.decisive:
+            return made
     raise GenerationError(f"no {kind} puzzle for {target.value} in {MAX_ATTEMPTS} deals")
 
 

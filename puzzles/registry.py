@@ -108,9 +108,7 @@ def generate(
         raise PuzzleError(f"generators version {version!r} is not one of {GENERATOR_VERSIONS}")
     rng = random.Random(f"{kind}|{target.value}|{ruleset.name}|{level}|{seed}")
     generator = GENERATORS[kind]
-    question = question_kind(kind)
-    content = question.read_content(generator.for_version(version)(target, ruleset, level, rng))
-    solution = question.solve(content, ruleset)
+    content, solution = generator.for_version(version)(target, ruleset, level, rng)
     return Puzzle(
         id=generator.puzzle_id(ruleset, level, content.to_dict()),
         kind=kind,

@@ -7,27 +7,28 @@ import random
 from collections.abc import Sequence
 
 from klaverjas_core import DECK, RuleId, RuleSet, Suit
-from klaverjas_core.legality import Decision, decide
+from klaverjas_core.legality import Branch, decide, rule_for_index
 from klaverjas_core.tricks import winner_index
 from klaverjas_questions import JSON, QuestionError
 from klaverjas_questions.who_revoked import WHO_REVOKED, RevokeContent
-from puzzles.model import GenerationError, PuzzleGenerator
+from puzzles.model import GenerationError, PuzzleGenerator, Solved, solved
 
 R = RuleId
 MAX_ATTEMPTS = 400
 #: Where the revoke may fall (trick numbers, 0-based) and how many tricks follow it, by level.
 WINDOWS = {1: ((0, 1), (0, 0)), 2: ((1, 3), (0, 1)), 3: ((2, 6), (1, 2))}
+_NAMES = tuple(str(card) for card in DECK)  # each card's notation, by index
 
 
-def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> Solved:
     (first, last), (after_low, after_high) = WINDOWS[level]
     for _ in range(MAX_ATTEMPTS):
         content = _attempt(rng, target, rules, first, last, rng.randint(after_low, after_high))
         if content is None:
             continue
-        solution = WHO_REVOKED.solve(WHO_REVOKED.read_content(content), rules)
-        if target in solution.decisive:
-            return content
+        made = solved(WHO_REVOKED, content, rules)
+        if target in made.solution.decisive:
+            return made
     raise GenerationError(f"no who-revoked puzzle for {target.value} in {MAX_ATTEMPTS} deals")
 
 
@@ -52,19 +53,19 @@ def _attempt(
                 if card is not None:
                     revoked_in = number
             if card is None:
-                choices = [c for c in range(32) if legal >> c & 1]
+                choices = _indices(legal)
                 if not trick and short is not None and rng.random() < 0.7:
                     choices = [c for c in choices if c >> 3 == short] or choices
                 card = rng.choice(choices)
             hands[seat] ^= 1 << card
             trick.append(card)
-        tricks.append([leader, [str(DECK[c]) for c in trick]])
+        tricks.append([leader, [_NAMES[c] for c in trick]])
         leader = (leader + winner_index(trick, trump)) % 4
         if revoked_in is not None and number == revoked_in + after:
             return {
                 "trump": Suit(trump).symbol,
                 "first_leader": first_leader,
-                "hands": [[str(DECK[c]) for c in hand] for hand in dealt],
+                "hands": [[_NAMES[c] for c in hand] for hand in dealt],
                 "tricks": tricks,
             }
         if revoked_in is None and number >= last:
@@ -103,15 +104,25 @@ def _revoke_card(
     target: RuleId,
     rng: random.Random,
 ) -> int | None:
-    """An illegal card of this hand that breaks `target`, if there is one."""
+    """An illegal card of this hand that breaks `target` (the rule the core names for it), if
+    there is one."""
     illegal = hand & ~legal
     if not illegal:
         return None
-    decision = Decision.of(
-        [DECK[c] for c in range(32) if hand >> c & 1], [DECK[c] for c in trick], Suit(trump), rules
-    )
-    breaking = [c for c in range(32) if illegal >> c & 1 and decision.rule_for(DECK[c]) is target]
+    branch, mask = decide(hand, trick, trump, rules.partner_exemption, int(rules.misbeliefs))
+    ended = Branch(branch)
+    breaking = [c for c in _indices(illegal) if rule_for_index(ended, mask, c, trump) is target]
     return rng.choice(breaking) if breaking else None
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices in `mask`, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def realism_problems(content: RevokeContent, rules: RuleSet) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 
 from klaverjas_core import DECK, TRUMP_ORDER, Position, RuleSet, Suit
 from klaverjas_core.legality import decide
@@ -64,7 +65,8 @@ class Table:
     pool: list[int] = field(default_factory=list)
 
     def take(self, count: int, accept: Callable[[int], bool]) -> list[int]:
-        chosen = [card for card in self.pool if accept(card)][:count]
+        """The first `count` cards of the pool that `accept` takes, out of the pool."""
+        chosen = list(islice(filter(accept, self.pool), count))
         if len(chosen) < count:
             raise DrawError
         for card in chosen:

@@ -8,8 +8,14 @@ from collections.abc import Callable
 
 from klaverjas_core import DECK, Rank, RuleId, RuleSet, Suit
 from klaverjas_questions import JSON, Solution
-from klaverjas_questions.count_trick import COUNT_TRICK, QUESTIONS, TrickContent, TrickCount
-from puzzles.model import GenerationError, PuzzleGenerator
+from klaverjas_questions.count_trick import (
+    COUNT_TRICK,
+    QUESTIONS,
+    TrickContent,
+    TrickCount,
+    order_decides,
+)
+from puzzles.model import GenerationError, PuzzleGenerator, Solved, solved
 from puzzles.realism import trick_problem
 from puzzles.scenarios import DrawError, Scenario, deal_trick
 
@@ -100,7 +106,7 @@ PLANS: dict[RuleId, Plan] = {
 }
 
 
-def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> dict[str, JSON]:
+def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> Solved:
     """A complete trick played legally from hands of the size its trick number implies."""
     plan = PLANS[target]
     for _ in range(MAX_ATTEMPTS):
@@ -120,11 +126,25 @@ def generate(target: RuleId, rules: RuleSet, level: int, rng: random.Random) -> 
             "trick_number": number,
             "ask": _questions(target, level),
         }
-        trick = COUNT_TRICK.read_content(content)
-        solution = COUNT_TRICK.solve(trick, rules)
-        if target in solution.decisive and _interesting(target, trick, solution):
-            return content
+        if not _may_turn_on(target, table.trick, table.trump):
+            continue  # a look at the cards shows it does not: no need to solve it
+        made = solved(COUNT_TRICK, content, rules)
+        if target in made.solution.decisive and _interesting(target, made.content, made.solution):
+            return made
     raise GenerationError(f"no count-trick puzzle for {target.value} in {MAX_ATTEMPTS} deals")
+
+
+def _may_turn_on(target: RuleId, trick: list[int], trump: int) -> bool:
+    """False for a trick that cannot make a puzzle on `target`: the suit led wins only a trick
+    without trumps, and is a trap only with a card of another suit (`_interesting`); the card
+    orders decide only where the solver's `order_decides` says so."""
+    if target is R.TRICK_SUIT_LED_WINS:
+        led = trick[0] >> 3
+        return all(c >> 3 != trump for c in trick) and any(c >> 3 != led for c in trick)
+    if target in (R.ORDER_TRUMP, R.ORDER_PLAIN):
+        cards = [DECK[card] for card in trick]
+        return order_decides(cards, Suit(trump), in_trumps=target is R.ORDER_TRUMP)
+    return True
 
 
 def _interesting(target: RuleId, content: TrickContent, solution: Solution[TrickCount]) -> bool:

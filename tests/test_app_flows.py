@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import RuleId, parse_cards, trick_winner
 from klaverjas_questions import Grade
+from klaverjas_trainer.app.report import fold_key
 from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, make_engine
 from klaverjas_trainer.texts import rule_title
@@ -168,6 +169,33 @@ def test_drill_a_puzzle_wrong_then_right_naming_the_rule(data_dir: Path) -> None
     assert set(frame["rule"]) == {"play.must-overtrump"}
 
 
+def test_a_drill_run_sends_what_it_shows_and_scrolls_only_to_a_new_answer(
+    data_dir: Path,
+) -> None:
+    """Each element is a message to the browser on every run: 'Report a problem' draws its form
+    only once unfolded, and the feedback is scrolled to in the run that stored the answer, not
+    when the learner opens the fold below it (the answered form stays locked)."""
+    app = sign_in(fresh_app(), "Anna")
+    app.switch_page(DRILL).run()
+    puzzle = drill_puzzle(app)
+    key = f"drill-{puzzle.id}"
+    assert not app.text_area and [e.label for e in app.expander][-1] == "Report a problem"
+
+    def scripts() -> list[str]:
+        return [h.proto.body for h in app.html if "scrollIntoView" in h.proto.body]
+
+    app.pills[0].set_value(list(puzzle.answer.cards))
+    app.form_submit_button[0].click().run()
+    assert app.success[0].value.startswith("Right!")
+    (scroll,) = scripts()  # the answer's feedback, brought into view with the form's lock
+    assert ".st-key-answer-feedback" in scroll and "pointer-events: none" in scroll
+    app.session_state[fold_key(key)] = True  # the learner unfolds 'Report a problem'
+    app.run()
+    assert app.text_area(key=f"report-note-{key}").value == ""  # its form, drawn now
+    assert app.success[0].value.startswith("Right!") and not scripts()  # the page stays put
+    assert any("pointer-events: none" in h.proto.body for h in app.html)  # still locked
+
+
 def test_progress_shows_the_rule_and_players_are_kept_apart(data_dir: Path) -> None:
     app = sign_in(fresh_app(), "Anna")
     store = stored(data_dir, "Anna")
@@ -227,7 +255,8 @@ def test_a_wrong_lesson_answer_names_the_mistake_then_try_again_or_see_the_answe
         "What was wrong:\n- You chose 7♦, which is not allowed here. "
         "2 allowed cards are missing from your choice. "
         "You hold no ♣ and an opponent is winning with A♣: you must play a trump."
-    )  # why at once, but the allowed cards are not named yet
+        "\n\nRule: **Must trump**"
+    )  # why at once, but the allowed cards are not named yet; the rule in the same element
     assert "Rule: **Must trump**" in said
     (marks,) = [m.value for m in app.markdown if "nth-of-type" in m.value]  # on the cards
     hand = load_course().lesson("void-trumping").steps[0].table.hand  # type: ignore[union-attr]

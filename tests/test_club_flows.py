@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_trainer import texts
 from klaverjas_trainer.app.assignments import describe
+from klaverjas_trainer.app.report import fold_key
 from klaverjas_trainer.app.services import _announce_setup_code, _store
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
@@ -283,6 +284,8 @@ def test_a_learners_report_reaches_the_teacher_with_its_position(data_dir: Path)
     app.switch_page(DRILL).run()
     puzzle = app.session_state["drill"].choice.puzzle
     note = f"report-note-drill-{puzzle.id}"
+    app.session_state[fold_key(f"drill-{puzzle.id}")] = True  # unfolded: the form is drawn
+    app.run()
     app.text_area(key=note).set_value("<b>7♦</b> *mag* toch?")
     app.button(key=f"report-send-drill-{puzzle.id}").click().run()
     assert not app.exception

@@ -14,15 +14,25 @@ import pandas as pd
 import pytest
 
 from klaverjas_core import AMSTERDAM, ROTTERDAM, RuleSet
-from klaverjas_questions.misconceptions import BY_NAME, Diagnosis, believed_answer, discriminates
+from klaverjas_questions.is_nat import NatAnswer
+from klaverjas_questions.misconceptions import (
+    BY_NAME,
+    REPEATS,
+    Diagnosis,
+    believed_answer,
+    discriminates,
+    predicting,
+)
 from klaverjas_trainer.app import answering, drill
 from klaverjas_trainer.app.coach import WINDOW, Coach, rebuild
 from klaverjas_trainer.app.drill import AUTO, DrillState
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.findings import Findings
+from klaverjas_trainer.texts import explain
+from klaverjas_trainer.texts.catalogue import language
 from lessons import load_course
-from puzzles import Puzzle, discriminating
+from puzzles import Puzzle, discriminating, generate
 from puzzles.discriminating import PROBE_AFTER, RULED_OUT, discriminating_puzzle, follow_up
 
 NOW = datetime(2026, 12, 3, 19, 0, tzinfo=UTC)
@@ -287,3 +297,71 @@ def test_a_probe_is_the_puzzle_that_tells_the_most_likely_misconceptions_apart()
     values = [discriminating.telling(diagnosis, unnamed, puzzle) for puzzle in candidates]
     assert discriminating.telling(diagnosis, unnamed, probe) == max(values)
     assert sum(1 for e in unnamed if discriminates(e, probe.kind, probe.content, AMSTERDAM)) >= 1
+
+
+# --- a repeated mistake that no misconception explains -----------------------------------
+
+
+def own_total_when_nat(puzzle: Puzzle) -> Any:
+    """A wrong rule the catalogue does not hold: the pair that is not nat writes its own total
+    instead of 162 + all roem."""
+    score = puzzle.content.score(puzzle.rules)
+    points = [0, 0]
+    points[score.defenders] = score.totals[score.defenders]
+    return NatAnswer(True, (points[0], points[1]))
+
+
+def nat_puzzles(count: int) -> list[Puzzle]:
+    found = []
+    for seed in range(40):
+        puzzle = generate("is-nat", "score.nat", seed=seed, rules=AMSTERDAM, level=1)
+        if puzzle.answer.nat and own_total_when_nat(puzzle) != puzzle.answer:
+            found.append(puzzle)
+        if len(found) == count:
+            return found
+    raise AssertionError("too few nat puzzles")
+
+
+def test_a_mistake_no_misconception_explains_is_said_plainly_and_stops_the_checks() -> None:
+    coach = Coach(AMSTERDAM)
+    puzzles = nat_puzzles(REPEATS + 1)
+    for number, puzzle in enumerate(puzzles[:REPEATS], start=1):
+        reply = own_total_when_nat(puzzle)
+        assert predicting("is-nat", puzzle.content, AMSTERDAM, reply) == []  # none explains
+        noticed = coach.observe("is-nat", puzzle.content, reply)
+        assert bool(noticed.plain) is (number == REPEATS)  # from the third time on
+    assert coach.diagnosis.checkable({"is-nat", "which-cards"}) == {"which-cards"}
+    assert follow_up(coach.diagnosis, seed=1, kinds=coach.diagnosis.checkable({"is-nat"})) is None
+    # What it says: the learner's number, the difference, and the count with this deal's roem.
+    puzzle = puzzles[REPEATS - 1]
+    score = puzzle.content.score(AMSTERDAM)
+    defenders = score.defenders
+    given = score.totals[defenders]
+    with language("en"):
+        said = explain(noticed.plain)
+    expected = f"{162 + sum(score.roem)}"
+    assert said.startswith(
+        f"You wrote {given} for {'N+S' if defenders == 0 else 'E+W'}, "
+        f"{score.points[defenders] - given} fewer than the rules give. The choosers are nat, so "
+        f"the defenders write 162 plus all declared roem of both pairs (and 100 more if they took "
+        f"every trick): "
+    ), said
+    assert said.endswith(f"{expected}."), said
+    # A right answer where the same rule decides: the checks resume.
+    right = puzzles[REPEATS]
+    noticed = coach.observe("is-nat", right.content, right.answer)
+    assert noticed.plain == () and coach.diagnosis.checkable({"is-nat"}) == {"is-nat"}
+
+
+def test_the_drill_stops_checking_a_kind_whose_mistakes_no_misconception_explains(
+    store: ProgressStore,
+) -> None:
+    anna = store.learner("Anna").id
+    state = DrillState(kind="is-nat", rule=AUTO, learner_id=anna)
+    for puzzle in nat_puzzles(REPEATS):
+        choose(state, store, anna, seed=7)  # the coach in step with the store
+        state.choice = drill.Choice(puzzle)
+        answer(state, store, anna, own_total_when_nat(puzzle))
+    assert state.coach is not None and state.coach.diagnosis.repeating
+    reasons = [choose(state, store, anna, seed).reason for seed in range(12)]
+    assert all(reason is None or reason.key != "follow-up" for reason in reasons)

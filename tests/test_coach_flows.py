@@ -16,6 +16,7 @@ from puzzles import Puzzle
 from puzzles.discriminating import discriminating_puzzle
 
 from .test_app_flows import DRILL, PROGRESS, drill_puzzle, fresh_app, sign_in, stored
+from .test_coach import nat_puzzles, own_total_when_nat
 
 OVERTRUMP = BY_NAME["always-overtrump"]
 SENTENCE = (
@@ -86,3 +87,38 @@ def test_progress_lists_the_wrong_rules_and_starts_a_practice(data_dir: Path) ->
     app.button(key="practise_always-overtrump").click().run()
     assert not app.exception
     assert "Practice against a wrong rule: puzzle 1 of 5." in [m.value for m in app.markdown]
+
+
+def test_a_mistake_that_keeps_coming_back_is_counted_plainly(data_dir: Path) -> None:
+    # Twice stored, once in the drill: the pair that is not nat writes its own total, a wrong
+    # rule the catalogue does not hold. The third time the coach says the count plainly.
+    app = sign_in(fresh_app(), "Anna")
+    store = stored(data_dir, "Anna")
+    for puzzle in nat_puzzles(2):
+        graded = answering.grade(answering.puzzle_asked(puzzle), own_total_when_nat(puzzle))
+        store.record(store.learner("Anna").id, graded.answer(seconds=5))
+    app.switch_page(DRILL).run()
+    app.selectbox(key="drill_kind").set_value("is-nat").run()
+    app.selectbox(key="drill_rule").set_value("score.nat").run()
+    for _ in range(10):  # the drill's nat puzzles, until one the pattern answers wrong
+        puzzle = drill_puzzle(app)
+        reply = own_total_when_nat(puzzle)
+        if puzzle.answer.nat and reply != puzzle.answer:
+            break
+        app.selectbox(key="drill_rule").set_value("score.made").run()
+        app.selectbox(key="drill_rule").set_value("score.nat").run()  # another nat puzzle
+    else:
+        raise AssertionError("ten nat puzzles and none the pattern answers wrong")
+    key = f"reply-{puzzle.id}"
+    app.segmented_control(key=f"{key}-nat").set_value(True)
+    app.number_input(key=f"{key}-0").set_value(reply.points[0])
+    app.number_input(key=f"{key}-1").set_value(reply.points[1])
+    app.form_submit_button[0].click().run()
+    assert not app.exception
+    said = [m.value for m in app.markdown]
+    (plain,) = [m for m in said if m.startswith("**This mistake keeps coming back")]
+    score = puzzle.content.score(AMSTERDAM)
+    mine = reply.points[score.defenders]
+    assert f"You wrote {mine} for " in plain
+    assert f"{score.points[score.defenders] - mine} fewer than the rules give" in plain
+    assert plain.endswith(f"{score.points[score.defenders]}.")

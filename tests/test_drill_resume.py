@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.drill import DrillState
 from klaverjas_trainer.storage import AnswerRecord, ProgressStore, StorageError, make_engine
 from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.schema import LATEST, drill_places, migrate, schema_version
+from klaverjas_trainer.storage.tokens import SignInEndedError
 from puzzles import Puzzle, generate
 
 from .conftest import postgres_url
@@ -166,11 +167,58 @@ def check_places(store: ProgressStore) -> None:
     assert store.answer_count(learner.id) == 1
     places.save(learner.id, None)
     assert places.load(learner.id) is None
+    check_sign_in_kept(store, places, puzzle)
+
+
+def check_sign_in_kept(store: ProgressStore, places: DrillPlaces, puzzle: Puzzle) -> None:
+    """The drill's writes check the learner's sign-in in their own transaction: while it holds
+    they are made; once it ended (or for another learner's token) nothing is written."""
+    anna, bert = store.learner("Anna"), store.learner("Bert")
+    token = store.remember(anna)
+    state = DrillState(choice=drill.Choice(puzzle))
+    places.save(anna.id, drill.place_of(state), sign_in=token)  # holds: kept
+    answered = drill.place_of(state, given="{}")
+    places.save(anna.id, answered, record_for(puzzle), sign_in=token)
+    assert store.answer_count(anna.id) == 2 and places.load(anna.id) == answered
+    with pytest.raises(SignInEndedError):  # Anna's token does not sign Bert's answers
+        places.save(bert.id, drill.place_of(state), record_for(puzzle), sign_in=token)
+    store.sign_out_everywhere(anna.id)  # on another device
+    for answer in (record_for(puzzle), None):
+        with pytest.raises(SignInEndedError):
+            places.save(anna.id, drill.place_of(state), answer, sign_in=token)
+    assert store.answer_count(anna.id) == 2 and places.load(anna.id) == answered
+    assert store.answer_count(bert.id) == 0 and places.load(bert.id) is None
+    places.save(anna.id, None)
 
 
 def test_places_are_kept_in_sqlite(tmp_path: Path) -> None:
     store = ProgressStore(make_engine(f"sqlite:///{tmp_path / 'trainer.sqlite3'}"))
     check_places(store)
+
+
+def test_a_place_alone_is_written_without_waiting_for_the_disk(tmp_path: Path) -> None:
+    """SQLite: a place without an answer is committed unsynced; the connection goes back to
+    the pool synced again (FULL), also after a failed write, so answers stay synced."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    store = ProgressStore(engine)
+    places, anna = DrillPlaces(store), store.learner("Anna").id
+    seen: list[int] = []
+
+    @event.listens_for(engine, "commit")
+    def synchronous(connection: Any) -> None:
+        raw = connection.connection.dbapi_connection
+        seen.append(raw.execute("PRAGMA synchronous").fetchone()[0])
+
+    puzzle = generate("which-cards", "play.follow-suit", seed=4, rules="amsterdam")
+    state = DrillState(choice=drill.Choice(puzzle))
+    places.save(anna, drill.place_of(state))
+    places.save(anna, drill.place_of(state, given="{}"), record_for(puzzle))
+    with pytest.raises(TypeError):
+        places.save(anna, {"puzzle": object()})
+    assert seen == [1, 2]  # NORMAL for the place, FULL for the answer
+    with engine.connect() as connection:  # every pooled connection is back to FULL
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+    assert places.load(anna) == drill.place_of(state, given="{}")
     with store.engine.connect() as connection:
         assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 14
 

@@ -8,7 +8,10 @@ rule-perfect learner.
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -39,8 +42,10 @@ from klaverjas_questions.misconceptions import (
 )
 from klaverjas_trainer.texts.catalogue import LANGUAGES, catalogue
 from puzzles.discriminating import discriminating_puzzle, follow_up
-from puzzles.model import PuzzleError
+from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import GENERATORS, generate, targets
+
+from .second_hand_learners import Learner
 
 M = Misbelief
 
@@ -214,9 +219,139 @@ def test_last_trick_forgotten_counts_the_last_trick_without_its_ten() -> None:
     # Adding up a deal's tricks, the believer has 152 to share; nat gives the defenders 152.
     forgot = AMSTERDAM.believing(M.LAST_TRICK_FORGOTTEN)
     assert score_summary((70, 82), (0, 0), 0, rules=forgot).points == (0, 152)
-    assert score_summary((80, 82), (0, 0), 0, rules=forgot).points == (0, 162)
+    # Card points shown with the 10 in them are taken as shown, but the deal is still worth
+    # 152 to the believer: "162 + all roem" is written as 152 + all roem (issue 34, 15).
+    assert score_summary((80, 82), (0, 0), 0, rules=forgot).points == (0, 152)
+    assert score_summary((80, 82), (20, 0), 0, rules=forgot).points == (100, 82)  # made
     with pytest.raises(KlaverjasError):
         score_summary((70, 82), (0, 0), 0)  # the real rule: 162 to share
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_last_trick_forgotten_writes_152_and_all_roem_for_the_pair_that_is_not_nat(
+    level: int,
+) -> None:
+    entry = BY_NAME["last-trick-forgotten"]
+    checked = 0
+    for seed in range(6):
+        puzzle = generate("is-nat", "score.nat", seed=seed, rules=AMSTERDAM, level=level)
+        score = puzzle.content.score(AMSTERDAM)
+        defenders = score.defenders
+        believed = believed_answer("is-nat", puzzle.content, AMSTERDAM, entry.flag)
+        assert believed is not None
+        if not believed.nat:
+            continue  # the tricks shown without the last 10: the choosers may make it
+        pit = 100 if score.pit == defenders else 0
+        assert believed.points[defenders] == 152 + sum(score.roem) + pit
+        assert discriminates(entry, "is-nat", puzzle.content, AMSTERDAM)
+        checked += 1
+    assert checked >= 3
+    # A called revoke: the other pair writes 152 + all roem too.
+    puzzle = generate("is-nat", "score.revoke", seed=1, rules=AMSTERDAM, level=level)
+    score = puzzle.content.score(AMSTERDAM)
+    assert score.revoked_by is not None
+    taker = 1 - score.revoked_by
+    believed = believed_answer("is-nat", puzzle.content, AMSTERDAM, entry.flag)
+    assert believed is not None and believed.points[taker] == score.points[taker] - 10
+
+
+@pytest.mark.parametrize("name", ["ten-below-king", "ace-above-nine"])
+def test_an_order_belief_credits_each_trick_of_a_deal_by_that_order(name: str) -> None:
+    # The eight tricks were played by the real order (the next leader shows who won); the
+    # believer credits each to the card they think wins it, and counts the deal so.
+    entry = BY_NAME[name]
+    assert entry.shows_in("is-nat", 3) and not entry.shows_in("is-nat", 2)
+    for level in (1, 2):  # totals or a trick table: no trick's cards to rank
+        for target in targets("is-nat", AMSTERDAM):
+            other = generate("is-nat", target, seed=2, rules=AMSTERDAM, level=level)
+            assert not discriminates(entry, "is-nat", other.content, AMSTERDAM)
+    puzzle = discriminating_puzzle(entry, AMSTERDAM, seed=1, kinds=("is-nat",), level=3)
+    content = puzzle.content
+    believed = AMSTERDAM.believing(entry.flag)
+    tricks = [(int(seat), cards) for seat, cards in content.tricks]
+    real = score_deal(tricks, content.trump, content.choosers, AMSTERDAM, declared=content.declared)
+    mine = score_deal(tricks, content.trump, content.choosers, believed, declared=content.declared)
+    assert mine.tricks_won != real.tricks_won
+    for number, (leader, cards) in enumerate(tricks):
+        taker = (leader + judge_trick(cards, content.trump, believed).winner) % 2
+        assert any(i.trick == number and i.pair == taker for i in mine.ledger)
+
+
+def test_roem_to_holder_scores_a_pit_deal_whose_roem_the_other_pair_played() -> None:
+    # A pit pair's trick can hold a run the other pair played most of: the believer gives it
+    # to them (it was refused as impossible, so the belief explained nothing there).
+    entry = BY_NAME["roem-to-holder"]
+    for seed in range(40):
+        puzzle = generate("is-nat", "score.pit", seed=seed, rules=AMSTERDAM, level=3)
+        believed = believed_answer("is-nat", puzzle.content, AMSTERDAM, entry.flag)
+        assert believed is not None
+        if believed != puzzle.answer:
+            assert discriminates(entry, "is-nat", puzzle.content, AMSTERDAM)
+            return
+    raise AssertionError("no pit deal of 40 moves roem to the other pair")
+
+
+#: Puzzles of every kind the drill weighs, at every level, under both rule sets.
+def drill_puzzles(count: int, seed: int) -> list[Puzzle]:
+    rng = random.Random(seed)
+    found = []
+    for rules in (AMSTERDAM, ROTTERDAM):
+        for level in (1, 2, 3):
+            for _ in range(count):
+                kind = rng.choice(("which-cards", "card-legal", "count-trick", "is-nat"))
+                try:
+                    found.append(
+                        generate(kind, rng.choice(targets(kind, rules)),
+                                 seed=rng.randrange(1 << 30), rules=rules, level=level)
+                    )  # fmt: skip
+                except PuzzleError:
+                    continue
+    return found
+
+
+def test_second_hand_learners_answer_as_the_catalogue_predicts() -> None:
+    """Learners written from RULES.md and each entry's one-line description alone
+    (tests/second_hand_learners.py) give the answer the catalogue's model of their belief
+    gives, on the drill's puzzles and on each entry's discriminating ones: each entry
+    predicts what a person holding it answers in every kind that can show it."""
+    puzzles = drill_puzzles(60, seed=34)
+    for entry in CATALOGUE:
+        for rules in (AMSTERDAM, ROTTERDAM):
+            if entry.holds_under(rules):
+                for kind in sorted(entry.kinds - {"who-revoked"}):
+                    with contextlib.suppress(PuzzleError):
+                        puzzles.append(
+                            discriminating_puzzle(entry, rules, seed=3, kinds={kind}, level=3)
+                        )
+    differ = []
+    for puzzle in puzzles:
+        rules = puzzle.rules
+        plain = Learner(rules.name).answer(puzzle.kind, puzzle.content)
+        assert puzzle.question.grade(puzzle.content, rules, plain).correct, puzzle.to_line()
+        for entry in CATALOGUE:
+            if not entry.holds_under(rules):
+                continue
+            theirs = Learner(rules.name, entry.name).answer(puzzle.kind, puzzle.content)
+            wrong = not puzzle.question.grade(puzzle.content, rules, theirs).correct
+            if wrong and entry not in predicting(puzzle.kind, puzzle.content, rules, theirs):
+                differ.append((entry.name, puzzle.kind, puzzle.level))
+    assert differ == []
+
+
+def test_second_hand_learners_share_no_rule_with_the_catalogue() -> None:
+    # Their only imports: the card types and the question kinds' records (no rule, no model).
+    source = (Path(__file__).parent / "second_hand_learners.py").read_text(encoding="utf-8")
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert imported <= {
+        "__future__", "collections.abc", "dataclasses", "typing", "klaverjas_core.cards",
+        "klaverjas_questions.count_trick", "klaverjas_questions.is_nat",
+        "klaverjas_questions.positions",
+    }  # fmt: skip
+    assert not any(isinstance(node, ast.Import) for node in ast.walk(ast.parse(source)))
 
 
 def test_roem_without_declaring_counts_forgotten_roem() -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from hypothesis import given
 from hypothesis import strategies as st
 
-from klaverjas_core import DealScore, RuleSet
+from klaverjas_core import DealScore, RuleId, RuleSet
 from klaverjas_core.playout import PlayedDeal, random_playout
 from klaverjas_core.scoring import score_summary
 from klaverjas_questions.is_nat import IS_NAT
@@ -24,7 +24,7 @@ from puzzles.nat_traps import (
     Balance,
     Facts,
     Outcome,
-    _roem_by_trick,
+    stuk_trick,
     trick_roem,
 )
 
@@ -69,10 +69,37 @@ def test_steering_reaches_most_near_windows() -> None:
     assert reached >= 0.7 * 300
 
 
+def roem_in_the_ledger(deal: PlayedDeal) -> list[tuple[int, int]]:
+    """The roem in each trick for each pair, declared or not, from the score's ledger."""
+    roem = [[0, 0] for _ in range(8)]
+    for item in deal.score(0, ALL_TRICKS).ledger:
+        if item.trick is not None and item.rule.topic == "roem":
+            roem[item.trick][item.pair] += item.points
+    return [(pair[0], pair[1]) for pair in roem]
+
+
 @given(seeds, every_rule_set)
 def test_quick_trick_roem_is_the_roem_the_score_lists(seed: int, rules: RuleSet) -> None:
     deal = played(seed, rules)
-    assert trick_roem(deal) == _roem_by_trick(Facts(deal, 0, ALL_TRICKS))
+    assert trick_roem(deal) == roem_in_the_ledger(deal)
+    ledger = deal.score(0, ALL_TRICKS).ledger
+    stuk = {item.trick for item in ledger if item.rule is RuleId.ROEM_STUK}
+    assert stuk_trick(deal) == (stuk if rules.stuk_from_hand else set())
+
+
+def test_quick_trick_roem_places_a_stuk_from_hand_as_the_score_does() -> None:
+    """Many deals under stuk_from_hand, so some have a stuk from hand (the seeds above may not)."""
+    with_stuk = 0
+    for seed in range(600):
+        rules = documented_rule_sets()[seed % 12]
+        if not rules.stuk_from_hand:
+            continue
+        deal = played(seed, rules)
+        assert trick_roem(deal) == roem_in_the_ledger(deal), seed
+        ledger = deal.score(0, ALL_TRICKS).ledger
+        assert stuk_trick(deal) == {i.trick for i in ledger if i.rule is RuleId.ROEM_STUK}
+        with_stuk += bool(stuk_trick(deal))
+    assert with_stuk >= 20
 
 
 @given(seeds, every_rule_set, st.integers(0, 1), st.sets(st.integers(0, 7)))

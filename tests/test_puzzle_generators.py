@@ -4,6 +4,7 @@ the same puzzle again for the same seed, under both cities and every documented 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,12 @@ VARIANT_KEYS = [key for key in generator_keys(documented_rule_sets()) if key not
 PINNED_V1 = json.loads((Path(__file__).parent / "data" / "puzzle_ids_v1.json").read_text())
 #: The same for generators version 2, taken at commit 1d2d4d0 (the last with version 2).
 PINNED_V2 = json.loads((Path(__file__).parent / "data" / "puzzle_ids_v2.json").read_text())
+#: Generators version 3 as they were before they were made faster (issue 33), taken at commit
+#: c33596a: seeds 0-9 of every generator, 0-29 of is-nat, under every documented rule set. A
+#: speed-up must not change them.
+PINNED_V3 = json.loads((Path(__file__).parent / "data" / "puzzle_ids_v3.json").read_text())
+#: The same for is-nat under versions 1 and 2, whose deals share code with version 3.
+PINNED_IS_NAT = json.loads((Path(__file__).parent / "data" / "is_nat_ids_v1_v2.json").read_text())
 
 
 def key_id(key: tuple[str, RuleId, RuleSet]) -> str:
@@ -88,9 +95,9 @@ def test_count_trick_stuk_is_not_offered_when_stuk_comes_from_the_hand() -> None
     assert not isinstance(raised.value, GenerationError)
 
 
-def pinned(version: int) -> dict[str, str]:
+def pinned(version: int, keys: Iterable[str] = PINNED_V1) -> dict[str, str]:
     made = {}
-    for key in PINNED_V1:
+    for key in keys:
         kind, rule, rules, level, seed = key.split("|")
         puzzle = generate(
             kind, rule, seed=int(seed), rules=rules, level=int(level), version=version
@@ -123,6 +130,16 @@ def test_an_unknown_generators_version_is_refused(version: object) -> None:
 
 def test_generators_version_2_still_make_the_puzzles_stored_sets_were_made_of() -> None:
     assert pinned(2) == PINNED_V2
+
+
+def test_generators_version_3_still_make_the_puzzles_they_made_before_the_speed_up() -> None:
+    assert pinned(3, PINNED_V3) == PINNED_V3
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_is_nat_generators_still_make_the_same_puzzles(version: int) -> None:
+    expected = PINNED_IS_NAT[str(version)]
+    assert pinned(version, expected) == expected
 
 
 def test_version_3_changes_only_is_nat_puzzles_where_stuk_comes_from_the_hand() -> None:

@@ -14,7 +14,7 @@ from klaverjas_core import AMSTERDAM
 from klaverjas_questions import question_kind
 from klaverjas_table import LEARNER, TableGame
 from klaverjas_trainer.app import report as report_view
-from klaverjas_trainer.app.report import PAGE_SIZE, table_report
+from klaverjas_trainer.app.report import PAGE_SIZE, fold_key, table_report
 from klaverjas_trainer.storage import InputError, ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.reports import (
@@ -216,6 +216,9 @@ def test_a_refused_report_keeps_the_note_and_says_why_in_the_learners_language(
     app.switch_page(DRILL).run()
     puzzle = app.session_state["drill"].choice.puzzle
     note, send = f"report-note-drill-{puzzle.id}", f"report-send-drill-{puzzle.id}"
+    app.session_state[fold_key(f"drill-{puzzle.id}")] = True  # unfolded: the form is drawn
+    app.run()
+    assert app.text_area(key=note).value == ""
     app.text_area(key=note).set_value("7♦ тут теж можна?")
     app.button(key=send).click().run()
     assert not app.exception and reports.open_count() == PER_CLIENT

@@ -105,13 +105,15 @@ def show_position(
 ) -> None:
     """Trumps, the table with the trick so far by seat (the player to move at the bottom, as
     "you"), and that player's hand (checked card by card once answered). No `leader`: the
-    player to move sits South. No `hand`: the question shows it as the cards to tap."""
-    show_trump(trump, profile)
+    player to move sits South. No `hand`: the question shows it as the cards to tap. Trumps
+    and the table are one element (each element is a message to the browser, on every run)."""
     mover = Seat.SOUTH if leader is None else Seat((leader + len(trick)) % 4)
-    show_table(
+    badge = trump_badge(trump, t("trumps"), four_colour=profile.four_colour)
+    picture = table_picture(
         trick, leader_of(mover, len(trick)), trump, profile, viewer=mover, to_act=mover,
         centre=t("trick-so-far") if trick else t("no-cards-yet"),
     )  # fmt: skip
+    st.markdown(f"{badge}\n\n{picture}", unsafe_allow_html=True)
     st.caption(t("your-hand"))
     if hand is not None:
         show_cards(hand, trump, profile, marked=marked, checks=checks)
@@ -130,12 +132,29 @@ def show_table(
 ) -> None:
     """One trick (or the part played so far) on the drawn table, each card at its seat;
     `winner` rings the card that takes it."""
-    picture = table_html(
+    picture = table_picture(
+        trick, leader, trump, profile, viewer=viewer, to_act=to_act, centre=centre, winner=winner
+    )
+    st.markdown(picture, unsafe_allow_html=True)
+
+
+def table_picture(
+    trick: Sequence[Card],
+    leader: Seat,
+    trump: Suit | None,
+    profile: Profile,
+    *,
+    viewer: Seat | None,
+    to_act: Seat | None = None,
+    centre: str = "",
+    winner: Seat | None = None,
+) -> str:
+    """`show_table`'s picture, as HTML."""
+    return table_html(
         dealer=None, trick=trick_by_seat(leader, trick), trump=trump, choosers=None,
         to_act=to_act, centre=centre, four_colour=profile.four_colour, viewer=viewer,
         leader=leader if trick else None, winner=winner,
     )  # fmt: skip
-    st.markdown(picture, unsafe_allow_html=True)
 
 
 def show_tricks(
@@ -262,10 +281,14 @@ def lock_answered(submit_key: str, marks: str = "") -> None:
     """The answered question's form (the one holding the submit button `submit_key`) locked,
     with the `marks` of `picked_marks` on its cards: one style element (each element costs the
     server a message to the browser)."""
+    st.markdown(answered_style(submit_key, marks), unsafe_allow_html=True)
+
+
+def answered_style(submit_key: str, marks: str = "") -> str:
+    """`lock_answered`'s style, for a page that sends it with another element (the drill's,
+    with the script that keeps its feedback in view)."""
     form = f'[data-testid="stForm"]:has(.{key_class(submit_key)})'
-    st.markdown(
-        f"<style>{LOCK_RULES.replace('FORM', form)}\n{marks}</style>", unsafe_allow_html=True
-    )
+    return f"<style>{LOCK_RULES.replace('FORM', form)}\n{marks}</style>"
 
 
 def yes_no(question: str, key: str, *, locked: bool = False) -> bool | None:

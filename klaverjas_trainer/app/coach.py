@@ -26,8 +26,14 @@ from typing import Any, Final
 import pandas as pd
 
 from klaverjas_core import RuleSet
-from klaverjas_questions import question_kind
-from klaverjas_questions.misconceptions import CATALOGUE, Diagnosis, Misconception, predicting
+from klaverjas_questions import Fact, question_kind
+from klaverjas_questions.misconceptions import (
+    CATALOGUE,
+    Diagnosis,
+    Misconception,
+    plainly,
+    predicting,
+)
 
 #: The latest answers a new session weighs: the learner's habits now, not a month ago's.
 WINDOW: Final = 60
@@ -46,6 +52,9 @@ class Noticed:
     gone: tuple[Misconception, ...] = ()  # shown before, answered right since
     #: Named misconceptions whose holder gives exactly this (wrong) reply: the sentence to say.
     behind: tuple[Misconception, ...] = ()
+    #: Where this wrong reply repeats a pattern no misconception explains: the right count and
+    #: how the reply differs from it, to say plainly (`misconceptions.plainly`).
+    plain: tuple[Fact, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -77,7 +86,10 @@ class Coach:
         if shown:
             predicted = predicting(kind, content, self.rules, reply)
             behind = tuple(entry for entry in predicted if entry.name in shown)
-        return Noticed(named, gone, behind)
+        plain: tuple[Fact, ...] = ()
+        if self.diagnosis.repeating:
+            plain = plainly(kind, content, self.rules, reply)
+        return Noticed(named, gone, behind, plain)
 
     @property
     def named(self) -> list[str]:

@@ -38,7 +38,7 @@ from puzzles import (
     generate,
     targets,
 )
-from puzzles.discriminating import discriminating_puzzle, follow_up
+from puzzles.discriminating import Found, discriminating_puzzle, follow_up
 
 #: The drill's "what I need most" choice instead of a fixed rule.
 AUTO: Final = "auto"
@@ -194,8 +194,11 @@ def choose_next(
     rng: random.Random,
     course: Course | None = None,
     findings: Findings | None = None,
+    found: Found | None = None,
 ) -> Choice | None:
-    """The next puzzle, or None when there is nothing to show (no mistakes left to replay)."""
+    """The next puzzle, or None when there is nothing to show (no mistakes left to replay).
+    `found`: the positions the coach's checks found so far, shared by a server's learners
+    (`puzzles.discriminating.Found`): a check takes one instead of searching again."""
     choice = None
     if assignment is not None and group_rules is not None:
         choice = _from_set(state, assignment, group_rules)
@@ -206,7 +209,7 @@ def choose_next(
         coach = coach_for(
             state, store, learner_id, rules, course=course, findings=findings, seen=seen
         )
-        choice = _coached(state, coach, rng) or _fresh(
+        choice = _coached(state, coach, rng, found) or _fresh(
             state, rules, store, learner_id, now, rng, seen
         )
     if choice is not None:
@@ -246,17 +249,21 @@ def _fresh(
     return seen_again
 
 
-def _coached(state: DrillState, coach: Coach, rng: random.Random) -> Choice | None:
+def _coached(
+    state: DrillState, coach: Coach, rng: random.Random, found: Found | None = None
+) -> Choice | None:
     """The coach's puzzle, if it has one: the next position of a practice, or a check of what
     the last answers point to (in the drill's question kind and chosen rule; probing only
-    where the trainer chooses the rule)."""
+    where the trainer chooses the rule); none this session has shown already, where `found`
+    offers a kept one."""
     if state.practice is not None and state.practice in BY_NAME:
         entry = BY_NAME[state.practice]
         given = coach.diagnosis.named_flags & ~entry.flag
         try:
             puzzle = discriminating_puzzle(
-                entry, coach.rules, seed=rng.randrange(SEED_RANGE), level=state.level, given=given
-            )
+                entry, coach.rules, seed=rng.randrange(SEED_RANGE), level=state.level,
+                given=given, found=found, avoid=state.shown,
+            )  # fmt: skip
         except PuzzleError:
             state.practice = None  # nothing tells it apart here: the plain drill
             return None
@@ -269,10 +276,12 @@ def _coached(state: DrillState, coach: Coach, rng: random.Random) -> Choice | No
     checked = follow_up(
         coach.diagnosis,
         seed=rng.randrange(SEED_RANGE),
-        kinds={state.kind},
+        kinds=coach.diagnosis.checkable({state.kind}),
         probing=chosen is None,  # where the learner chose a rule, only what answers point to
         level=state.level,
         rule=chosen,
+        found=found,
+        avoid=state.shown,
     )
     return None if checked is None else Choice(checked, Reason("follow-up"))
 
@@ -380,12 +389,14 @@ def answer(
     places: DrillPlaces | None = None,
     settings: Mapping[str, object] | None = None,
     findings: Findings | None = None,
+    sign_in: str | None = None,
 ) -> Grade:
     """Grade the reply (`answering`) and store it: with `places`, together with the drill's
     place, now answered, and (given the learner's `settings`) a new best streak, in one
-    transaction. Then the schedule, the coach (its findings kept in `findings`) and the streak
-    move on. The grade is set on the state only after the store has the answer, so nothing
-    unsaved is shown as graded."""
+    transaction, made only while the learner's `sign_in` holds (else `SignInEndedError`, and
+    nothing stored). Then the schedule, the coach (its findings kept in `findings`) and the
+    streak move on. The grade is set on the state only after the store has the answer, so
+    nothing unsaved is shown as graded."""
     assert state.choice is not None
     puzzle = state.choice.puzzle
     graded = answering.grade(answering.puzzle_asked(puzzle), reply)
@@ -401,7 +412,7 @@ def answer(
         kept = None
         if settings is not None and best > state.best_streak:  # a new best, kept with it
             kept = {**settings, "best_streak": best}
-        places.save(learner_id, answered, record, settings=kept)
+        places.save(learner_id, answered, record, settings=kept, sign_in=sign_in)
     if state.schedule is not None:  # kept in step answer by answer, with no query
         state.schedule.review(puzzle.rule.value, graded.correct, now)
     _coach_answer(state, puzzle, reply, learner_id, findings)

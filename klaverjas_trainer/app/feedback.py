@@ -76,16 +76,26 @@ FEEDBACK_KEY: Final = "answer-feedback"
 
 
 def show_feedback(
-    shown: Feedback, *, key: str = FEEDBACK_KEY, more: Callable[[], None] | None = None
+    shown: Feedback,
+    *,
+    key: str = FEEDBACK_KEY,
+    more: Callable[[], None] | None = None,
+    style: str = "",
+    scroll: bool = True,
 ) -> None:
     """The feedback in a container under `key`, scrolled into view when a part of it is off
     screen (on a phone, the answer is given below the cards); `more` draws what belongs with
-    it (the coach's word on the answer) in the same container."""
+    it (the coach's word on the answer) in the same container; `style` (the answered form's
+    lock and marks) is sent with the script that scrolls. Not `scroll`: it stays where it is
+    (a run for something else on the page, e.g. a fold opened below it)."""
     with st.container(key=key):
         _draw(shown)
         if more is not None:
             more()
-    keep_in_view(key)
+    if scroll:
+        keep_in_view(key, style=style)
+    elif style:
+        st.html(style)  # a style only: it takes no room on the page
 
 
 def _draw(shown: Feedback) -> None:
@@ -96,10 +106,11 @@ def _draw(shown: Feedback) -> None:
             st.markdown(shown.explanation)
         return
     st.error(shown.headline, icon=":material/cancel:")
-    if shown.lines:
-        st.markdown("\n".join([t("your-mistakes"), *(f"- {line}" for line in shown.lines)]))
-    # The rule and the rest of the explanation as one element (each is a message to send).
-    st.markdown("\n\n".join(part for part in (shown.rule, shown.explanation) if part))
+    # What was wrong, the rule and the rest of the explanation as one element (each element
+    # is a message to the browser).
+    mistakes = "\n".join([t("your-mistakes"), *(f"- {line}" for line in shown.lines)])
+    parts = (mistakes if shown.lines else "", shown.rule, shown.explanation)
+    st.markdown("\n\n".join(part for part in parts if part))
 
 
 def explain_all(facts: Iterable[Fact]) -> str:

@@ -41,11 +41,13 @@ SCROLL: Final = """
 """
 
 
-def _scroll(key: str, *, always: bool, wait: int, where: DeltaGenerator | None) -> None:
+def _scroll(
+    key: str, *, always: bool, wait: int, where: DeltaGenerator | None, style: str = ""
+) -> None:
     # Each call is a new script (a nonce), so the browser runs it again after every tap.
     body = SCROLL % {"selector": json.dumps(f".st-key-{key}"), "always": json.dumps(always)}
     script = f'<script data-nonce="{time.monotonic_ns()}">{later(body, wait)}</script>'
-    (where or st).html(script, unsafe_allow_javascript=True, width=1)
+    (where or st).html(style + script, unsafe_allow_javascript=True, width=1)
 
 
 def scroll_into_view(key: str) -> None:
@@ -54,11 +56,12 @@ def scroll_into_view(key: str) -> None:
     _scroll(key, always=True, wait=300, where=None)
 
 
-def keep_in_view(key: str, where: DeltaGenerator | None = None) -> None:
+def keep_in_view(key: str, where: DeltaGenerator | None = None, *, style: str = "") -> None:
     """After drawing the reaction in ``st.container(key=key)``: bring it into view if a part is
     off screen (a phone scrolled to its hand, or an answer under the cards). `where` is the
-    script's place: the sidebar takes no room on the page (a fragment must use its own body)."""
-    _scroll(key, always=False, wait=150, where=where)
+    script's place: the sidebar takes no room on the page (a fragment must use its own body).
+    `style` (a ``<style>`` element) goes with the script: one element, not two."""
+    _scroll(key, always=False, wait=150, where=where, style=style)
 
 
 @contextmanager

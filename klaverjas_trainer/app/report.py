@@ -78,19 +78,35 @@ def table_report(game: TableGame, me: Seat) -> Report:
     )  # fmt: skip
 
 
-def report_problem(report: Report, *, key: str) -> None:
+def fold_key(key: str) -> str:
+    """The widget key of the 'Report a problem' fold of `report_problem`'s `key` (its state:
+    open or not; a test opens it by setting it)."""
+    return f"report-fold-{key}"
+
+
+def report_problem(report: Report, *, key: str, lazy: bool = False) -> None:
     """The folded 'Report a problem' form; a sent report is said under it, in view (or why it
-    was not kept), where it stays visible when the fold closes again."""
+    was not kept), where it stays visible when the fold closes again. `lazy`: the form is drawn
+    only once the fold is open (unfolding it runs the page, for the drill its board only):
+    folded it would be four more elements in every run (each a message to the browser), under
+    nearly every puzzle, that is never reported."""
     if profile().learner is None:
         return
     note, said = f"report-note-{key}", f"report-outcome-{key}"
-    folded = st.expander(t("report-problem"), icon=":material/flag:")
-    with folded, st.form(f"report-{key}", border=False):
-        st.caption(t("report-intro"))
-        st.text_area(t("report-note"), max_chars=NOTE_LIMIT, key=note)
-        st.form_submit_button(
-            t("report-send"), key=f"report-send-{key}", on_click=_send, args=(report, note, said)
+    if lazy:
+        folded = st.expander(
+            t("report-problem"), icon=":material/flag:", key=fold_key(key), on_change="rerun"
         )
+    else:
+        folded = st.expander(t("report-problem"), icon=":material/flag:")
+    if not lazy or folded.open:
+        with folded, st.form(f"report-{key}", border=False):
+            st.caption(t("report-intro"))
+            st.text_area(t("report-note"), max_chars=NOTE_LIMIT, key=note)
+            st.form_submit_button(
+                t("report-send"), key=f"report-send-{key}", on_click=_send,
+                args=(report, note, said),
+            )  # fmt: skip
     outcome = st.session_state.pop(said, None)
     if outcome is None:
         return

@@ -24,6 +24,7 @@ from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.texts import t
 from klaverjas_trainer.texts.catalogue import LANGUAGES, SOURCE, use_language_source
 from lessons import Course, load_course
+from puzzles.discriminating import Found
 
 
 @st.cache_resource(show_spinner=False)
@@ -47,6 +48,14 @@ def course_notice() -> None:
             st.error(t("course-broken-operator", problem=problem), icon=":material/build:")
     else:
         st.warning(t("course-broken-learner"), icon=":material/construction:")
+
+
+@st.cache_resource(show_spinner=False)
+def checks_found() -> Found:
+    """The positions the coach's checks have found, for every learner of this server: facts
+    about the puzzle generators (which positions tell a misconception apart), so shared; a
+    check takes one instead of searching dozens of puzzles again."""
+    return Found()
 
 
 @st.cache_resource(show_spinner=False)
@@ -148,10 +157,11 @@ def teacher_signed_in() -> bool:
 def learner_sign_in_holds() -> bool:
     """Whether this session's learner (if any) is still signed in on the server. Run by the
     frame on every page, and by the drill's board on every click (a fragment's rerun skips
-    the frame): a learner whose sign-in ended elsewhere (signed out on every device, a new
-    PIN, the profile removed by the teacher) is signed out here too, and the next page run
-    says so. While the database does not answer the sign-in is taken to hold: nothing can be
-    stored then anyway, and each answer says so."""
+    the frame; where the click stores something, the store's transaction checks it instead):
+    a learner whose sign-in ended elsewhere (signed out on every device, a new PIN, the
+    profile removed by the teacher) is signed out here too, and the next page run says so.
+    While the database does not answer the sign-in is taken to hold: nothing can be stored
+    then anyway, and each answer says so."""
     current = profile()
     if current.learner is None:
         return True
@@ -162,11 +172,18 @@ def learner_sign_in_holds() -> bool:
             return True
         if verified == current.learner.id:
             return True
+    sign_in_ended_here()
+    return False
+
+
+def sign_in_ended_here() -> None:
+    """The learner's sign-in ended elsewhere: signed out in this session too (the next page
+    run says so)."""
+    current = profile()
     current.learner, current.group, current.learner_token = None, None, None
     current.learner_forgotten = current.sign_in_ended = True
     for key in ("drill", "lesson", "play"):
         st.session_state.pop(key, None)
-    return False
 
 
 def say_sign_in_ended() -> None:

@@ -1,6 +1,12 @@
 """Played deals weighed by a stronger player (table ``deal_analyses``, schema v13): per deal,
 the card choices the learner had, how many were as good as the stronger player's and the margin
 the others gave away. The analysis itself is `klaverjas_table.analysis`; this module keeps it.
+
+A deal's ``detail`` is its rows as JSON (`CardChoice.to_dict`): trick, played, best ("" where
+the cards were too close to call), top, given_away (whole points), legal, reason (a
+`Reason.to_dict`) and samples. Rows kept before reasons came have no top, reason or samples,
+always name a best card and may give away a fraction of a point; they read as they are (the
+page rounds each row, so the rows still add up to the figure it shows).
 """
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Connection, bindparam, select
 
 from klaverjas_trainer.storage.db import DamagedRowError, read_json, reading, writing
 from klaverjas_trainer.storage.schema import answers, drill_places
 from klaverjas_trainer.storage.store import AnswerRecord, ProgressStore
+from klaverjas_trainer.storage.tokens import SignInEndedError
 
 # Built once: every answer and every new puzzle writes the place, and building a statement
 # costs more than running it on SQLite.
@@ -44,14 +45,23 @@ class DrillPlaces:
         answer: AnswerRecord | None = None,
         *,
         settings: Mapping[str, object] | None = None,
+        sign_in: str | None = None,
     ) -> None:
         """Keep the learner's place (None: forget it), with the answer given on it if any and
         the learner's `settings` when they changed with it (a new best streak), in one
         transaction: an answer is stored exactly when the place that shows it answered is.
         An answer that names no known kind or rule raises ValueError, before anything is
-        written."""
+        written. With `sign_in` (the learner's token) the transaction first checks that it
+        still holds, and writes nothing but raises `SignInEndedError` if it does not: the
+        page's check of the sign-in, with no query of its own.
+
+        A place alone is written without waiting for the disk (see `writing`): a power cut
+        may lose it (a reload then shows the puzzle before), never an answer."""
         row = None if answer is None else self.store._answer_row(learner_id, answer)
-        with writing(self.engine) as connection:
+        with writing(self.engine, durable=row is not None or settings is not None) as connection:
+            holder = None if sign_in is None else self._signed_in(connection, sign_in)
+            if sign_in is not None and holder != learner_id:
+                raise SignInEndedError("the learner's sign-in has ended")
             if row is not None:
                 connection.execute(_ADD_ANSWER, row)
             if place is None:
@@ -63,6 +73,9 @@ class DrillPlaces:
                     connection.execute(_FIRST, values)
             if settings is not None:
                 self.store.write_settings(connection, learner_id, settings)
+
+    def _signed_in(self, connection: Connection, sign_in: str) -> int | None:
+        return self.store.tokens.verify_in(connection, sign_in, "learner")
 
     def load(self, learner_id: int) -> dict[str, Any] | None:
         """The learner's place, or None when none is kept; a row that is not a JSON object

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Final
 
-from sqlalchemy import Engine, and_, select
+from sqlalchemy import Connection, Engine, and_, bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from klaverjas_trainer.storage.db import StorageError, reading, writing
@@ -44,6 +44,21 @@ LIFETIMES: Final = {
     "teacher": timedelta(hours=12),
     "device": timedelta(days=365),
 }
+
+#: A sign-in that has not ended, built once: the frame and the drill's board check one on every
+#: run, and building (and keying) the statement anew cost SQLAlchemy more than running it.
+_LIVE: Final = and_(
+    sign_ins.c.id == bindparam("sign_in"),
+    sign_ins.c.kind == bindparam("kind"),
+    sign_ins.c.subject == bindparam("subject"),
+    sign_ins.c.ended_at.is_(None),
+)
+_IS_LIVE: Final = select(sign_ins.c.id).where(_LIVE)
+
+
+class SignInEndedError(Exception):
+    """A write made only while a sign-in holds was refused: that sign-in has ended (signed out
+    on another device, a new PIN). Nothing was written."""
 
 
 class Tokens:
@@ -78,16 +93,15 @@ class Tokens:
         if parts is None:
             return None
         subject, sign_in = int(parts[1]), parts[3]
+        if idle is None:
+            with reading(self.engine) as connection:
+                return self._live(connection, parts)
         live = and_(
             sign_ins.c.id == sign_in,
             sign_ins.c.kind == kind,
             sign_ins.c.subject == subject,
             sign_ins.c.ended_at.is_(None),
         )
-        if idle is None:
-            with reading(self.engine) as connection:
-                found = connection.execute(select(sign_ins.c.id).where(live)).first()
-            return None if found is None else subject
         now = self.now()
         with writing(self.engine) as connection:  # writes only: no read to race with
             used = sign_ins.update().where(live, sign_ins.c.seen_at >= now - idle)
@@ -95,6 +109,19 @@ class Tokens:
                 return subject
             connection.execute(sign_ins.update().where(live).values(ended_at=now))
         return None
+
+    def verify_in(self, connection: Connection, token: object, kind: str) -> int | None:
+        """`verify` (with no idle time) in the caller's transaction: a write that must be made
+        only while a sign-in holds checks it there, with no connection of its own."""
+        parts = self._checked(token, kind, "")
+        return None if parts is None else self._live(connection, parts)
+
+    @staticmethod
+    def _live(connection: Connection, parts: list[str]) -> int | None:
+        """The subject of a checked token's parts, while its sign-in has not ended."""
+        which = {"sign_in": parts[3], "kind": parts[0], "subject": int(parts[1])}
+        found = connection.execute(_IS_LIVE, which).first()
+        return None if found is None else int(parts[1])
 
     def sign_in_of(self, token: object, kind: str) -> str | None:
         """The sign-in id a valid token of `kind` names, while that sign-in holds."""

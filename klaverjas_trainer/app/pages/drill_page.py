@@ -14,8 +14,8 @@ from klaverjas_questions.misconceptions import believed_answer
 from klaverjas_trainer.app import drill
 from klaverjas_trainer.app.assignments import show_assignments
 from klaverjas_trainer.app.board import (
+    answered_style,
     focus_first_answer,
-    lock_answered,
     picked_marks,
     show_rule_set,
     style,
@@ -26,11 +26,13 @@ from klaverjas_trainer.app.in_view import refuse
 from klaverjas_trainer.app.questions import Missing, board_before_picking, view_of
 from klaverjas_trainer.app.report import puzzle_report, report_problem
 from klaverjas_trainer.app.services import (
+    checks_found,
     club,
     course,
     learner_sign_in_holds,
     profile,
     require_learner,
+    sign_in_ended_here,
     storage_problems_said,
     store,
 )
@@ -39,7 +41,8 @@ from klaverjas_trainer.storage import DamagedRowError, StorageError
 from klaverjas_trainer.storage.drill_places import DrillPlaces
 from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.store import utc_now
-from klaverjas_trainer.texts import bound, describe_answer, nt, rule_title, t
+from klaverjas_trainer.storage.tokens import SignInEndedError
+from klaverjas_trainer.texts import bound, describe_answer, explain, nt, rule_title, t
 from puzzles import PUZZLE_KINDS, Puzzle, targets
 
 current = profile()
@@ -144,8 +147,9 @@ if current.group is not None and state.assignment is None:
         show_assignments(club(), learner, current.group.id, course())
 
 
-def choose_puzzle() -> None:
-    """A new puzzle once the learner moved on (or a setting changed)."""
+def choose_puzzle() -> bool:
+    """A new puzzle once the learner moved on (or a setting changed); True when keeping its
+    place checked that the learner's sign-in holds."""
     group = current.group
     assignment = None
     if state.assignment is not None and group is not None:
@@ -153,6 +157,7 @@ def choose_puzzle() -> None:
             (a for a in club().assignments(group.id, closed=True) if a.id == state.assignment),
             None,
         )
+    shown = len(state.shown)
     state.choice = drill.choose_next(
         state,
         rules=current.ruleset,
@@ -164,21 +169,27 @@ def choose_puzzle() -> None:
         rng=random.Random(),
         course=course(),
         findings=findings,
+        found=checks_found(),
     )
     state.fresh, state.grade, state.given = False, None, None
     state.started = time.monotonic()
-    if state.choice is not None:  # drawn again (a replayed mistake): nothing chosen yet
+    if state.choice is not None and len(state.shown) == shown:
+        # drawn again in this session (a replayed mistake): nothing chosen yet
         answered = f"reply-{state.choice.puzzle.id}"
         for name in [name for name in st.session_state if str(name).startswith(answered)]:
             # set, not deleted: only a value set here makes the browser clear the widget
             st.session_state[name] = [] if isinstance(st.session_state[name], list) else None
     state.focus = True  # a new puzzle: the keyboard starts on it, not at the top of the page
-    # Kept, so a reload shows this puzzle again; if the database fails the puzzle is still
-    # shown, and its answer keeps the place (or says what failed).
+    # Kept, so a reload shows this puzzle again, while the sign-in holds (checked in the same
+    # transaction); if the database fails the puzzle is still shown, and its answer keeps the
+    # place (or says what failed).
+    checked = False
     with contextlib.suppress(StorageError):
-        places.save(learner.id, drill.place_of(state))
+        places.save(learner.id, drill.place_of(state), sign_in=current.learner_token)
+        checked = current.learner_token is not None
     if state.set_finished or state.set_unavailable:
         st.rerun(scope="app")  # the notice sits above the puzzle, outside the fragment
+    return checked
 
 
 def show_why(choice: drill.Choice) -> None:
@@ -202,12 +213,20 @@ def show_why(choice: drill.Choice) -> None:
         st.caption(nt("mistakes-left", left))
 
 
-def ask_and_grade(puzzle: Puzzle) -> None:
-    """The board and the question in one form; Answer stores the reply, then grades it."""
+def ask_and_grade(puzzle: Puzzle) -> tuple[bool, str]:
+    """The board and the question in one form; Answer stores the reply (while the sign-in
+    holds: checked in the same transaction), then grades it. Whether the sign-in was checked
+    so, and once answered the style that locks the form and marks its cards (sent with the
+    feedback: one element fewer)."""
+    checked, answered = False, ""
     renderer = view_of(puzzle.kind)
     with st.form(f"puzzle-{puzzle.id}-{puzzle.seed}"):
         show_rule_set(puzzle.rules, puzzle.kind)
-        board = st.container()  # drawn below, once it is known whether the answer is checked
+        board = None
+        if renderer.picks_from_hand:  # the hand is the cards to tap: the board shows no marks
+            board_before_picking(puzzle.content, current)
+        else:
+            board = st.container()  # drawn below, once it is known whether the answer is checked
         reply_key = f"reply-{puzzle.id}"
         locked = state.grade is not None
         reply = renderer.ask(puzzle.content, None, reply_key, current, locked=locked)
@@ -235,7 +254,9 @@ def ask_and_grade(puzzle: Puzzle) -> None:
                 places=places,  # the answer, the place now answered and a new best streak:
                 settings=current.settings(),  # in one transaction
                 findings=findings,
+                sign_in=current.learner_token,
             )
+            checked = current.learner_token is not None
             current.best_streak = max(current.best_streak, state.best_streak)
     grade = state.grade
     checks = None if grade is None else renderer.checks(puzzle.content, puzzle.rules, grade)
@@ -243,18 +264,20 @@ def ask_and_grade(puzzle: Puzzle) -> None:
         marks = ""
         if checks and renderer.picks_from_hand:
             marks = picked_marks(reply_key, puzzle.content.hand, checks)
-        lock_answered("answer_button", marks)
-    with board:
-        if renderer.picks_from_hand:  # the hand is the cards to tap
-            board_before_picking(puzzle.content, current)
-        else:
+        answered = answered_style("answer_button", marks)
+    if board is not None:
+        with board:
             renderer.board(puzzle.content, current, checks)
+    return checked, answered
 
 
-def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
-    """Right or wrong, why, the rule and the answer (the one feedback view), then Next."""
+def show_feedback(puzzle: Puzzle, grade: Grade, answered: str, *, scroll: bool) -> None:
+    """Right or wrong, why, the rule and the answer (the one feedback view), then Next;
+    `answered`: the style of the answered form; `scroll`: bring it into view."""
     view = feedback(puzzle.kind, puzzle.content, grade, puzzle.solution, puzzle.rule, revealed=True)
-    show_answer_feedback(view, more=lambda: show_coach(puzzle, grade))
+    show_answer_feedback(
+        view, more=lambda: show_coach(puzzle, grade), style=answered, scroll=scroll
+    )
     if grade.correct and state.cleared:
         st.caption(t("mistake-cleared"))
     if state.streak_over:
@@ -267,7 +290,8 @@ def show_feedback(puzzle: Puzzle, grade: Grade) -> None:
 
 def show_coach(puzzle: Puzzle, grade: Grade) -> None:
     """The coach's word on the answer: a wrong rule it shows (in one sentence, with what that
-    rule would have answered here, and a practice of it), one that is gone, and at a
+    rule would have answered here, and a practice of it), one that is gone, a mistake that
+    keeps coming back and no wrong rule explains (the right count, plainly), and at a
     practice's end whether its wrong rule still shows."""
     noticed = state.noticed
     if noticed is None:
@@ -282,6 +306,9 @@ def show_coach(puzzle: Puzzle, grade: Grade) -> None:
     for entry in noticed.gone:
         title = t(f"misconception-title:{entry.name}")
         st.success(t("coach-gone", pattern=title), icon=":material/verified:")
+    if not grade.correct and noticed.plain:  # a repeated mistake no wrong rule explains
+        with st.container(border=True, key="coach_plain"):
+            st.markdown(f"**{t('coach-pattern')}** {explain(noticed.plain)}")
     if grade.correct or not noticed.behind:
         return
     entry = noticed.behind[0]
@@ -305,24 +332,37 @@ def puzzle_view() -> None:
     """The puzzle, its answer and feedback, and Next: a click here reruns only this part of
     the page (the settings and assignments above stay as they are)."""
     with storage_problems_said():
-        if not learner_sign_in_holds():  # ended on another device: the whole page says so
+        # Ended on another device: the whole page says so. A run that stored something has
+        # checked the sign-in in that transaction; any other run checks it here (no answer is
+        # stored without a check, and nothing is shown that was not shown before).
+        try:
+            holds = show_puzzle() or learner_sign_in_holds()
+        except SignInEndedError:  # refused by the answer's or the place's transaction
+            sign_in_ended_here()
+            holds = False
+        if not holds:
             st.rerun(scope="app")
-        show_puzzle()
 
 
-def show_puzzle() -> None:
+def show_puzzle() -> bool:
+    """The puzzle on screen (a new one if the learner moved on), its answer and feedback;
+    True when something was stored, in a transaction that checked the sign-in."""
+    checked = False
     if state.fresh or state.choice is None:
-        choose_puzzle()
+        checked = choose_puzzle()
     if state.choice is None:
         message = "no-mistakes" if state.mode == "mistakes" else "no-puzzle"
         st.info(t(message), icon=":material/celebration:")
-        return
+        return checked
     show_why(state.choice)
     puzzle = state.choice.puzzle
-    ask_and_grade(puzzle)
-    if state.grade is not None:
-        show_feedback(puzzle, state.grade)
-    report_problem(puzzle_report(puzzle, state.given), key=f"drill-{puzzle.id}")
+    before = state.grade
+    stored, answered = ask_and_grade(puzzle)
+    checked = stored or checked
+    if state.grade is not None:  # brought into view in the run that stored the answer only
+        show_feedback(puzzle, state.grade, answered, scroll=before is None)
+    report_problem(puzzle_report(puzzle, state.given), key=f"drill-{puzzle.id}", lazy=True)
+    return checked
 
 
 puzzle_view()
