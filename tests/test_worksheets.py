@@ -144,3 +144,17 @@ def test_a_printed_trick_table_says_which_pair_revoked_and_marks_its_trick(code:
         text = text_of(printed_worksheet([puzzle])).replace("\n", " ")
     assert expected in text
     assert text.count("*") == 2  # in the sentence and beside the revoke's row
+
+
+@pytest.mark.parametrize("code", ["nl", "uk"])
+def test_no_text_on_a_sheet_is_smaller_than_ten_points(code: str) -> None:
+    """Seat names around the table and the answer key's reasons included (they were 8 and
+    9 pt): a sheet is read at arm's length, by older players too."""
+    puzzles = [generate(kind, rule, seed=n, level=3) for n, (kind, rule) in enumerate(ONE_OF_EACH)]
+    with language(code):
+        document = printed_worksheet(puzzles)
+    sizes: set[float] = set()
+    for page in PdfReader(io.BytesIO(document)).pages:
+        page.extract_text(visitor_operand_before=lambda op, args, *_: (
+            sizes.add(float(args[1])) if op == b"Tf" else None))  # fmt: skip
+    assert sizes and min(sizes) >= worksheet_module.SMALLEST_PT == 10, sorted(sizes)

@@ -34,6 +34,8 @@ FIXED_DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
 RED: Final = (200, 16, 46)
 BLACK: Final = (17, 17, 17)
 CARD_W, CARD_H = 12.0, 17.0  # millimetres
+#: The smallest text on a sheet (seat names, the answer key's reasons): read at arm's length.
+SMALLEST_PT: Final = 10
 #: Beside the printed trick table's row of a called revoke (a glyph every printer font has).
 PRINTED_REVOKE_MARK: Final = "*"
 
@@ -96,8 +98,8 @@ def worksheet_pdf(
         words = describe_answer(puzzle.kind, puzzle.content, puzzle.answer)
         heading = f"{t('puzzle', number=number)} · {t('answer', answer=words)}"
         pdf.cell(0, 7, heading, new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("DejaVu", size=9)
-        pdf.multi_cell(0, 5, explain(puzzle.solution.facts), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("DejaVu", size=SMALLEST_PT)
+        pdf.multi_cell(0, 5.5, explain(puzzle.solution.facts), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
     return bytes(pdf.output())
 
@@ -131,7 +133,7 @@ def _position(pdf: FPDF, position: PositionContent) -> None:
     leader = leader_of(mover, count)
     _table(pdf, trick_by_seat(leader, position.trick), position.trump, mover, leader)
     pdf.cell(0, 6, t("your-hand"), new_x="LMARGIN", new_y="NEXT")
-    _card_row(pdf, position.hand, position.trump, [])
+    _card_row(pdf, position.hand, position.trump)
 
 
 def print_which_cards(pdf: FPDF, content: PositionContent) -> str:
@@ -152,7 +154,7 @@ def print_city(pdf: FPDF, content: PositionContent) -> str:
 def print_count_trick(pdf: FPDF, content: TrickContent) -> str:
     leader = content.leader
     if leader is None:  # no seats given: the cards in playing order
-        _card_row(pdf, content.trick, content.trump, [])
+        _card_row(pdf, content.trick, content.trump)
     else:
         _table(pdf, trick_by_seat(leader, content.trick), content.trump, None, leader)
     if content.trick_number == 8:
@@ -192,7 +194,7 @@ def _card(pdf: FPDF, card: Card, trump: Suit | None, left: float, top: float) ->
 
 
 #: The cloth of the printed table (millimetres) and where each place's card lies on it.
-FELT_W, FELT_H, LABEL_W = 64.0, 46.0, 40.0
+FELT_W, FELT_H, LABEL_W = 64.0, 46.0, 50.0
 CARD_AT: Final = {
     "top": ((FELT_W - CARD_W) / 2, 2.0),
     "bottom": ((FELT_W - CARD_W) / 2, FELT_H - CARD_H - 2),
@@ -219,7 +221,7 @@ def _table(
     for seat, card in trick.items():
         dx, dy = CARD_AT[place(seat, viewer)]
         _card(pdf, card, trump, x + dx, y + dy)
-    pdf.set_font("DejaVu", size=8)
+    pdf.set_font("DejaVu", size=SMALLEST_PT)
     for seat in Seat:
         role = role_key(seat, viewer)
         words = seat_name(seat) + ("" if role is None else f" ({texts.t(role)})")
@@ -227,35 +229,27 @@ def _table(
             words += f" · {texts.t('leader-chip')}"
         where = place(seat, viewer)
         if where == "top":
-            pdf.set_xy(x - LABEL_W, y - 5)
-            pdf.cell(FELT_W + 2 * LABEL_W, 4, words, align="C")
+            pdf.set_xy(x - LABEL_W, y - 6)
+            pdf.cell(FELT_W + 2 * LABEL_W, 5, words, align="C")
         elif where == "bottom":
             pdf.set_xy(x - LABEL_W, y + FELT_H + 1)
-            pdf.cell(FELT_W + 2 * LABEL_W, 4, words, align="C")
+            pdf.cell(FELT_W + 2 * LABEL_W, 5, words, align="C")
         else:
             left = x - LABEL_W if where == "left" else x + FELT_W + 1
-            pdf.set_xy(left, y + FELT_H / 2 - 4)
-            pdf.multi_cell(LABEL_W - 1, 4, words, align="R" if where == "left" else "L")
+            pdf.set_xy(left, y + FELT_H / 2 - 7.5)
+            pdf.multi_cell(LABEL_W - 1, 5, words, align="R" if where == "left" else "L")
     pdf.set_font("DejaVu", size=10)
-    pdf.set_xy(pdf.l_margin, y + FELT_H + 7)
+    pdf.set_xy(pdf.l_margin, y + FELT_H + 8)
 
 
-def _card_row(
-    pdf: FPDF, cards: Sequence[Card], trump: Suit | None, captions: Sequence[str]
-) -> None:
-    """A row of small card faces, each with an optional caption under it."""
+def _card_row(pdf: FPDF, cards: Sequence[Card], trump: Suit | None) -> None:
+    """A row of small card faces."""
     x, y = pdf.l_margin, pdf.get_y() + 1
     for index, card in enumerate(cards):
-        left = x + index * (CARD_W + 3)
-        _card(pdf, card, trump, left, y)
-        if captions:
-            pdf.set_text_color(*BLACK)
-            pdf.set_font("DejaVu", size=6)
-            pdf.set_xy(left - 1.5, y + CARD_H + 0.5)
-            pdf.cell(CARD_W + 3, 3, captions[index], align="C")
+        _card(pdf, card, trump, x + index * (CARD_W + 3), y)
     pdf.set_text_color(*BLACK)
     pdf.set_font("DejaVu", size=10)
-    pdf.set_xy(pdf.l_margin, y + CARD_H + (5 if captions else 2))
+    pdf.set_xy(pdf.l_margin, y + CARD_H + 2)
 
 
 def _nat_lines(pdf: FPDF, content: NatContent) -> None:
