@@ -274,8 +274,8 @@ class Walk:
         body = expander.locator("[data-testid='stExpanderDetails']")
         if not body.is_visible():
             expander.locator("summary").click()
-        expect(body).to_be_visible()
-        self.still(expander)
+            expect(body).to_be_visible()
+            self.still(expander)  # opening: a tap in it lands where it is seen once still
         return body
 
     @staticmethod
@@ -327,8 +327,7 @@ class Walk:
         combobox = self.page.locator(box).get_by_role("combobox")
         combobox.click()  # a tap opens the list (typing alone does not, in a box without focus)
         if option is not None:  # typed: it filters the list (a long one shows a part)
-            combobox.fill("")
-            combobox.press_sequentially(option)
+            combobox.fill(option)
         else:  # a key opens it where the tap did not (it only moves the highlight in an open one)
             combobox.press("ArrowDown")
         options = self.page.get_by_role("option")
