@@ -24,6 +24,7 @@ __all__ = [
     "CardSet",
     "Rank",
     "Suit",
+    "card_indices",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -411,3 +412,17 @@ def mask_of(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= card.bit
     return mask
+
+
+def card_indices(mask: int) -> list[int]:
+    """The card indices (`Card.index`) set in a card mask, lowest first.
+
+    >>> card_indices(0b1010_0001)
+    [0, 5, 7]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found

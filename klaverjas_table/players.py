@@ -26,6 +26,7 @@ from typing import Final, Protocol
 
 from klaverjas_core import Rank, RuleSet
 from klaverjas_core._tables import PLAIN_POWER, POINTS, SUIT_MASKS, TRUMP_POWER, WIN_KEY
+from klaverjas_core.cards import card_indices
 from klaverjas_core.legality import decide
 from klaverjas_core.tricks import roem_of_mask, winner_index
 
@@ -78,14 +79,7 @@ class Player(Protocol):
     def play(self, view: View, legal: int, rng: random.Random) -> int: ...
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card indices in a mask, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+cards_of = card_indices  # the card indices in a mask, lowest first
 
 
 def _trump_power(card: int) -> int:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 from klaverjas_core import DECK, RuleId, RuleSet, Suit
+from klaverjas_core.cards import card_indices
 from klaverjas_core.legality import Branch, decide, rule_for_index
 from klaverjas_core.tricks import winner_index
 from klaverjas_questions import JSON, QuestionError
@@ -53,7 +54,7 @@ def _attempt(
                 if card is not None:
                     revoked_in = number
             if card is None:
-                choices = _indices(legal)
+                choices = card_indices(legal)
                 if not trick and short is not None and rng.random() < 0.7:
                     choices = [c for c in choices if c >> 3 == short] or choices
                 card = rng.choice(choices)
@@ -111,18 +112,8 @@ def _revoke_card(
         return None
     branch, mask = decide(hand, trick, trump, rules.partner_exemption, int(rules.misbeliefs))
     ended = Branch(branch)
-    breaking = [c for c in _indices(illegal) if rule_for_index(ended, mask, c, trump) is target]
+    breaking = [c for c in card_indices(illegal) if rule_for_index(ended, mask, c, trump) is target]
     return rng.choice(breaking) if breaking else None
-
-
-def _indices(mask: int) -> list[int]:
-    """The card indices in `mask`, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def realism_problems(content: RevokeContent, rules: RuleSet) -> list[str]:
