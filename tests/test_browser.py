@@ -74,6 +74,22 @@ def sign_in_teacher(walk: Walk, url: str) -> None:
     walk.click(walk.page.get_by_role("button", name="Sign in"))
 
 
+def next_after_a_fold(walk: Walk) -> None:
+    """An answered puzzle's fold opened (its part runs again, the form kept locked without a
+    scroll), then Next: the new puzzle's cards take a tap (the lock went with the answer), and
+    it is answered."""
+    page = walk.page
+    walk.unfold("report-problem")
+    walk.idle()  # the fold's run has drawn its part again, the lock with it
+    walk.click(page.get_by_role("button", name="Next puzzle"))
+    expect(page.get_by_text("Rule:")).to_have_count(0)
+    card = page.locator("[data-testid='stForm'] button[data-variant='pills']").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    walk.click(page.get_by_role("button", name="Answer"))
+    expect(page.get_by_text("Rule:").first).to_be_visible()
+
+
 def drill_by_keyboard(walk: Walk) -> None:
     """A puzzle answered without the mouse: in the hand's cards the arrows move and Space
     picks, Enter answers; N brings the next puzzle."""
@@ -125,6 +141,7 @@ def test_pick_a_name_and_answer_a_drill_puzzle_in_a_real_browser(
     desktop = new_walk(browser, "drill", viewport=DESKTOP)
     answer_one_drill_puzzle(desktop, url, "Anna")
     assert desktop.screenshot("desktop", full_page=True).stat().st_size > 10_000
+    next_after_a_fold(desktop)
     drill_by_keyboard(desktop)
     visit_lesson_and_progress(desktop)
     phone = new_walk(browser, "drill", viewport=PHONE, device_scale_factor=2)

@@ -71,11 +71,7 @@ def test_the_drill_s_cards_to_tap_carry_the_style_for_their_trumps(
     for _ in range(4):  # a few puzzles: a hand with trumps in it among them
         puzzle = drill_puzzle(app)
         hand, trump = puzzle.content.hand, puzzle.content.trump
-        styles = [
-            element.proto.body
-            for element in app._tree.root.children[2].children.values()  # the event part
-            if GOLD in getattr(getattr(element, "proto", None), "body", "")
-        ]
+        styles = [m.value for m in app.markdown if GOLD in m.value]  # in the puzzle's part
         expected = [str(i) for i, card in enumerate(hand, start=1) if card.suit is trump]
         found = [
             place

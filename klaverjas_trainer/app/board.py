@@ -189,7 +189,7 @@ def pick_cards(
     )
     faces = trump_pills_css(key, cards, trump)
     if faces:
-        st.html(faces)  # styles only: no room taken on the page
+        page_style(faces)
     return list(chosen)
 
 
@@ -205,6 +205,14 @@ def card_pill(card: object, *, four_colour: bool) -> str:
 #: hand's caption promises. Its selectors weigh less than a chosen card's and an answer's
 #: marks, which still show on a trump.
 TRUMP_FACE: Final = "border: 2px solid #b8860b; background: #fff8e1;"
+
+
+def page_style(css: str) -> None:
+    """Send `css` (``<style>`` elements) in the part of the page being drawn, so it goes
+    when that part is drawn again without it. Not ``st.html``: a body of styles only is put
+    in the page's event container, which a fragment's run does not clear, so an answered
+    puzzle's lock outlived it and the next puzzle's cards took no tap."""
+    st.markdown(css, unsafe_allow_html=True)
 
 
 def trump_pills_css(key: str, cards: Sequence[object], trump: Suit | None) -> str:
@@ -281,7 +289,7 @@ def lock_answered(submit_key: str, marks: str = "") -> None:
     """The answered question's form (the one holding the submit button `submit_key`) locked,
     with the `marks` of `picked_marks` on its cards: one style element (each element costs the
     server a message to the browser)."""
-    st.markdown(answered_style(submit_key, marks), unsafe_allow_html=True)
+    page_style(answered_style(submit_key, marks))
 
 
 def answered_style(submit_key: str, marks: str = "") -> str:

@@ -26,6 +26,9 @@ FOUR_COLOURS = {
 
 CSS = """
 <style>
+/* A style sent alone (board.page_style) takes no room: its empty box gets no gap either. */
+.stElementContainer:has(> .stMarkdown [data-testid="stMarkdownContainer"] > style:only-child)
+{ display: none; }
 .kj-row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: flex-end;
   margin: .2rem 0 .6rem; }
 .kj-card { display: inline-flex; flex-direction: column; justify-content: space-between;

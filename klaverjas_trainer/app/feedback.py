@@ -24,6 +24,7 @@ import streamlit as st
 
 from klaverjas_core import CITIES, Card, RuleId
 from klaverjas_questions import Fact, FactValue, Grade, Solution, fact
+from klaverjas_trainer.app.board import page_style
 from klaverjas_trainer.app.in_view import keep_in_view
 from klaverjas_trainer.texts import card_text, current, describe_answer, nt, rule_title, say, t
 
@@ -95,7 +96,7 @@ def show_feedback(
     if scroll:
         keep_in_view(key, style=style)
     elif style:
-        st.html(style)  # a style only: it takes no room on the page
+        page_style(style)
 
 
 def _draw(shown: Feedback) -> None:

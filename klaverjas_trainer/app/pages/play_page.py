@@ -23,7 +23,7 @@ from klaverjas_table import (
 from klaverjas_trainer.app import play
 from klaverjas_trainer.app.analysis_view import show_analysis
 from klaverjas_trainer.app.assignments import show_assignments
-from klaverjas_trainer.app.board import show_cards, style, trump_buttons_css
+from klaverjas_trainer.app.board import page_style, show_cards, style, trump_buttons_css
 from klaverjas_trainer.app.cards import card_label, suit_label
 from klaverjas_trainer.app.in_view import refuse
 from klaverjas_trainer.app.markup import problem_words
@@ -283,8 +283,8 @@ elif phase == "play":
     st.markdown(f"**{t('play-your-turn')}**")
     st.caption(t("your-hand-trumps"))
     trump_css = trump_buttons_css(deal.hand(LEARNER), trump, "play-card-")
-    if trump_css:  # a hand without trumps has no gold borders (st.html refuses an empty body)
-        st.html(trump_css)  # styles: no room taken
+    if trump_css:  # a hand without trumps has no gold borders
+        page_style(trump_css)
     with st.container(horizontal=True):
         for number, card in enumerate(sorted_hand(deal.hand(LEARNER), trump), start=1):
             highlighted = state.hint and card in legal
