@@ -106,6 +106,7 @@ class ReasonKind(StrEnum):
     PIT_THEIRS = "pit-theirs"  # the other side takes all eight tricks more often
     NAT_US = "nat-us"  # the pair, which chose trumps, goes nat more often
     NAT_THEM = "nat-them"  # the other side, which chose trumps, goes nat less often
+    TOTAL = "total"  # no single part's words would hold: the whole difference
     EQUAL = "equal"  # too close to call: within `points` of each other
     SAME = "same"  # the cards played out the same on every sampled deal
 
@@ -523,16 +524,24 @@ def _difference(
     """Why `worse` is worse than `better`: the part of the margin that differs most between
     them (`Outcome.PARTS`; they add up to the difference), said as a fact that holds: a part
     whose shares of the deals point the other way (a rare nat or pit that cost points more
-    than once) gives way to the next part."""
+    than once) gives way to the next part; where no part's words hold, the whole difference
+    is said (never a part's gap of 0 or less)."""
     low, high = facts[worse], facts[better]
     gaps = {name: high.part(name) - low.part(name) for name in Outcome.PARTS if name != "revoke"}
     order = sorted(gaps, key=lambda part: (-gaps[part], Outcome.PARTS.index(part)))
     card, other = Card.from_index(candidates[worse]), Card.from_index(candidates[better])
     found = [_part_reason(view, name, round(gaps[name]), low, high, card, other) for name in order]
-    return next(
-        (reason for reason in found if reason is not None),
-        found[0] or Reason(ReasonKind.LATER, card, other, round(gaps["later"])),
-    )
+    said = next((reason for reason in found if reason is not None), None)
+    return said or _total(low, high, card, other)
+
+
+def _total(low: CardFacts, high: CardFacts, card: Card, other: Card) -> Reason:
+    """The whole difference of the two cards' margins, in whole points; under one point the
+    two are said to be within a point of each other."""
+    points = round(high.margin - low.margin)
+    if points < 1:
+        return Reason(ReasonKind.EQUAL, card, other, points=1)
+    return Reason(ReasonKind.TOTAL, card, other, points)
 
 
 def _part_reason(

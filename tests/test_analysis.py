@@ -21,6 +21,7 @@ from klaverjas_table import LEARNER, BasicPlayer, StrongPlayer, TableGame, View
 from klaverjas_table.analysis import (
     EQUAL,
     CardChoice,
+    CardFacts,
     Reason,
     ReasonKind,
     Unseen,
@@ -28,6 +29,7 @@ from klaverjas_table.analysis import (
     analysis_rows,
     weigh_choice,
 )
+from klaverjas_table.analysis import _difference as reason_between
 from klaverjas_table.batch import Draws, Outcome, Start, play_outs
 from klaverjas_table.players import _past_totals, _play_out, _sample_hands, _voids, card_values
 from klaverjas_table.simulate import view_of
@@ -205,6 +207,9 @@ def check_reason(choice: CardChoice) -> ReasonKind:
         assert choice.given_away == round(better.margin - worse.margin) or choice.given_away > 0
     else:  # the named best, against the next best
         assert reason.better == choice.played == choice.best
+    if reason.kind is ReasonKind.TOTAL:  # no part's words held: the whole difference
+        assert reason.points == round(better.margin - worse.margin) >= 1
+        return reason.kind
     part = {
         ReasonKind.TRICK_GIVEN: "this_trick", ReasonKind.TRICK_LOST: "this_trick",
         ReasonKind.TRICK_FED: "this_trick", ReasonKind.LATER: "later",
@@ -392,6 +397,25 @@ def test_equal_is_the_bound_below_which_cards_are_too_close() -> None:
             assert len(choice.top) > 1
         if choice.played in choice.top:
             assert choice.given_away == 0
+
+
+def facts_of(margin: float, parts: tuple[float, ...], pit_ours: float) -> CardFacts:
+    return CardFacts(margin=margin, parts=parts, won_this=0.0, won_last=0.5, nat_made=0.0,
+                     pit_ours=pit_ours, pit_theirs=0.0)  # fmt: skip
+
+
+def test_where_no_part_bears_its_words_out_the_whole_difference_is_said() -> None:
+    # The better card gains 8 by pit and loses 3 + 1 in this trick and later, yet takes all
+    # eight tricks less often: no part's sentence would hold (it once said "-1 more points").
+    worse = facts_of(0.0, (0.0,) * len(Outcome.PARTS), pit_ours=0.02)
+    better = facts_of(4.0, (-3.0, -1.0, 0.0, 0.0, 8.0, 0.0, 0.0), pit_ours=0.01)
+    assert sum(better.parts) == better.margin and Outcome.PARTS[4] == "pit"
+    cards = [Card.parse("7♦").index, Card.parse("A♦").index]
+    reason = reason_between(ace_thrown_view(), [worse, better], cards, worse=0, better=1)
+    assert reason == Reason(ReasonKind.TOTAL, Card.parse("7♦"), Card.parse("A♦"), points=4)
+    close = facts_of(0.4, (0.0, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0), pit_ours=0.0)
+    reason = reason_between(ace_thrown_view(), [worse, close], cards, worse=0, better=1)
+    assert (reason.kind, reason.points) == (ReasonKind.EQUAL, 1)  # never "0 points worse"
 
 
 def test_a_revoke_reason_names_the_rule_the_card_broke() -> None:

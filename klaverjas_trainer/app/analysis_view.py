@@ -46,7 +46,8 @@ LONGEST_WAIT: Final = 600.0
 #: The reasons whose sentence counts `Reason.points` ("1 more point", "5 more points"): plural
 #: messages in every catalogue, their form chosen by the points.
 COUNTED: Final = frozenset((ReasonKind.TRICK_GIVEN, ReasonKind.TRICK_LOST, ReasonKind.TRICK_FED,
-                           ReasonKind.LATER, ReasonKind.ROEM, ReasonKind.EQUAL))  # fmt: skip
+                           ReasonKind.LATER, ReasonKind.ROEM, ReasonKind.TOTAL,
+                           ReasonKind.EQUAL))  # fmt: skip
 
 
 def _release(pool: Pool) -> None:
