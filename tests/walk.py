@@ -196,7 +196,8 @@ class Walk:
         """Tap a button (a locator or a CSS selector, its first visible match) and wait for
         the run it starts."""
         locator = self.page.locator(target) if isinstance(target, str) else target
-        self.after(locator.first.click)
+        # visible: a horizontal row keeps a hidden 0x0 copy of each button before it
+        self.after(locator.filter(visible=True).first.click)
 
     def open(self, url: str) -> None:
         """Go to `url`: a new session, its first run ended and drawn."""
