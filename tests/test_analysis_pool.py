@@ -122,10 +122,11 @@ def test_a_dead_worker_is_reported_and_the_next_job_runs(pool: WorkerPool) -> No
     crashed = wait(pool, "dies")
     assert crashed.state == "crashed" and crashed.error
     again = pool.submit("after", "anna", process_id)  # a fresh executor
-    assert again.state in ("queued", "running")
+    assert again.state != "crashed"  # "done" already, too, when the job was that quick
     assert wait(pool, "after").state == "done"
     retried = pool.submit("dies", "anna", process_id)  # a crashed job can be asked again
-    assert retried.state in ("queued", "running") and wait(pool, "dies").state == "done"
+    # A quick job can be over before `submit` returns (its future's callback runs at once).
+    assert retried.state != "crashed" and wait(pool, "dies").state == "done"
 
 
 def test_shutting_down_ends_the_worker_processes() -> None:
