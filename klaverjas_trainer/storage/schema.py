@@ -285,6 +285,37 @@ deal_analyses = Table(
     Column("detail", Text, nullable=False),
 )
 
+# A live round (v15): the teacher puts a few puzzles to a group at a club evening, one at a
+# time; every member's phone shows the puzzle at `at` while `phase` is "asking", its answers
+# counted on the projector, then "shown", and at the end "over". `version` grows with each
+# change a phone must draw, `answered` with each answer (the projector's count): the two
+# numbers each process reads once a tick for all the phones it holds (app/live_feed.py).
+live_rounds = Table(
+    "live_rounds",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("group_id", Integer, ForeignKey("groups.id", ondelete="CASCADE"), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("puzzles", Text, nullable=False),  # JSON: one key per puzzle, to make it again
+    Column("at", Integer, nullable=False, default=0),  # the puzzle on the phones (0-based)
+    Column("phase", String(10), nullable=False, default="asking"),  # asking, shown, over
+    Column("version", Integer, nullable=False, default=1),
+    Column("answered", Integer, nullable=False, default=0),
+    Index("live_round_of_group", "group_id", "id"),
+)
+
+# Each member's answer to each puzzle of a live round: the answer itself is in `answers` (so
+# Progress, the dashboard and the coach count it); this row ties it to the round, once.
+live_answers = Table(
+    "live_answers",
+    metadata,
+    Column("round_id", Integer, ForeignKey("live_rounds.id", ondelete="CASCADE"), primary_key=True),
+    Column("puzzle", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("given", Text, nullable=False),  # the reply: the question kind's canonical JSON
+    Column("correct", Boolean, nullable=False),
+)
+
 
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
@@ -397,6 +428,12 @@ def _closed_assignments_v14(connection: Connection) -> None:
     _add_column(connection, "assignments", "closed_at", "TIMESTAMP WITH TIME ZONE")
 
 
+def _live_rounds_v15(connection: Connection) -> None:
+    """A teacher can run a live round at a club evening: puzzles on every member's phone."""
+    live_rounds.create(connection, checkfirst=True)
+    live_answers.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -420,6 +457,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (12, _problem_reports_v12),
     (13, _deal_analyses_v13),
     (14, _closed_assignments_v14),
+    (15, _live_rounds_v15),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 
