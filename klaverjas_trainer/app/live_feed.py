@@ -1,0 +1,147 @@
+"""The live round's news, pushed to the phones and the projector without a script run while
+nothing changes: one server-sent-event stream per open page, and one small query per server
+process per tick for all of them.
+
+Each process keeps the latest (version, answered) of every group's live round
+(`LiveRounds.versions`), read once a tick while at least one stream listens (no stream: no
+query). A stream says its group's version when it changes (a phone), or version and answers
+(the projector's count); the page's listener (`live_listener.py`) then reruns its fragment,
+which reads the round itself. A change made in this process is read at once (`poke`); one
+made on another process behind nginx within a tick. SQLite and PostgreSQL alike.
+
+The route: ``/live/<group id>`` (a phone) and ``/live/<group id>?answers=1`` (the projector).
+It says nothing but numbers, so it needs no sign-in: the page checks who may see what.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable
+from typing import Final
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from klaverjas_trainer.storage import ProgressStore
+from klaverjas_trainer.storage.live import LiveRounds
+
+Versions = Callable[[], dict[int, tuple[int, int]]]
+
+#: How often a process reads the versions while anyone listens (a change on another process
+#: reaches its phones within this, plus a fragment's run).
+TICK: Final = 0.25
+#: A comment this often keeps a quiet stream open through proxies and tells a dead one.
+KEEP_OPEN: Final = 20.0
+
+log = logging.getLogger(__name__)
+
+
+class LiveFeed:
+    """One per server process: the groups' live versions, read while anyone listens."""
+
+    def __init__(self, versions: Versions, tick: float = TICK) -> None:
+        self._versions = versions
+        self.tick = tick
+        self.latest: dict[int, tuple[int, int]] | None = None  # None: not read yet
+        self.reads = 0  # queries made (the benchmark reads it)
+        self._listening = 0
+        self._changed: asyncio.Event | None = None
+        self._poked: asyncio.Event | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+
+    def poke(self) -> None:
+        """Read the versions now (a change was made in this process); any thread."""
+        with self._lock:
+            loop, poked = self._loop, self._poked
+        if loop is not None and poked is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(poked.set)
+
+    async def stream(self, group_id: int, *, answers: bool) -> AsyncIterator[str]:
+        """Server-sent events for one page: its group's version (and answers) now and after
+        each change, a comment now and then while nothing changes."""
+        self._start()
+        self._listening += 1
+        try:
+            said = None
+            while True:
+                if self.latest is not None:
+                    version, answered = self.latest.get(group_id, (0, 0))
+                    news = f"{version}.{answered}" if answers else str(version)
+                    if news != said:
+                        said = news
+                        yield f"data: {news}\n\n"
+                changed = self._changed
+                assert changed is not None
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEP_OPEN)
+                except TimeoutError:
+                    yield ": open\n\n"
+        finally:
+            self._listening -= 1
+
+    def _start(self) -> None:
+        """The reader task, started by the first listener of this event loop."""
+        if self._reader is not None and not self._reader.done():
+            return
+        with self._lock:
+            self._loop = asyncio.get_running_loop()
+            self._poked = asyncio.Event()
+        self._changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read_while_listened())
+
+    async def _read_while_listened(self) -> None:
+        while True:
+            try:
+                found = await asyncio.to_thread(self._versions)
+            except Exception:  # a database that fails: said in the log, tried next tick
+                log.exception("reading the live rounds' versions failed")
+            else:
+                self.reads += 1
+                if found != self.latest:
+                    self.latest = found
+                    changed, self._changed = self._changed, asyncio.Event()
+                    assert changed is not None
+                    changed.set()  # every stream waiting on it looks at its group
+            poked = self._poked
+            assert poked is not None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(poked.wait(), self.tick)
+            poked.clear()
+            if self._listening == 0:
+                self.latest = None  # nobody listens: no query until somebody does
+                return
+
+    def route(self) -> Route:
+        """The Starlette route of the streams (mounted beside Streamlit's by `st.App`)."""
+
+        async def events(request: Request) -> Response:
+            try:
+                group_id = int(request.path_params["group"])
+            except ValueError:
+                return PlainTextResponse("no such group", status_code=404)
+            answers = request.query_params.get("answers") == "1"
+            return StreamingResponse(
+                self.stream(group_id, answers=answers),
+                media_type="text/event-stream",
+                # nginx passes it on as it comes (docs/running.md's recipe says so too)
+                headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+            )
+
+        return Route("/live/{group}", events)
+
+
+@functools.cache
+def _rounds() -> LiveRounds:
+    """This process's reader of the live rounds (its own connections, beside the pages')."""
+    return LiveRounds(ProgressStore())
+
+
+#: The process's feed: the route's streams and the pages' pokes meet here.
+FEED: Final = LiveFeed(lambda: _rounds().versions())
