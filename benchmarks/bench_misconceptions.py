@@ -18,10 +18,13 @@ the learners above share, so they cannot show a belief modelled too narrowly): p
 misconception, `--holders` learners holding it alone, named within 12 answers of the kinds
 their belief shows in and within all `--answers`; then `--runs` rule-perfect ones. As the
 drill does, the checks leave out a kind whose answers repeat a mistake no misconception
-explains (`Diagnosis.checkable`).
+explains (`Diagnosis.checkable`). With `--third-hand`, the same with the learners of
+`tests/third_hand_learners.py`, written by a helper that saw neither the catalogue nor the
+second-hand learners (only RULES.md, the descriptions and the question kinds' records).
 
     python benchmarks/bench_misconceptions.py [--runs 1000] [--answers 40] [--workers 2] [--level 1]
     python benchmarks/bench_misconceptions.py --second-hand [--holders 100] [--runs 200]
+    python benchmarks/bench_misconceptions.py --third-hand [--holders 100] [--runs 200]
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -51,7 +54,9 @@ from klaverjas_questions.misconceptions import (
 from puzzles.discriminating import discriminating_puzzle, follow_up
 from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import generate, targets
-from tests.second_hand_learners import Learner, shown_in
+from tests import second_hand_learners, third_hand_learners
+
+HANDS: Final = {"second": second_hand_learners, "third": third_hand_learners}
 
 DRILL_KINDS = ("which-cards", "card-legal", "count-trick", "is-nat")
 WITHIN = 12
@@ -197,43 +202,45 @@ def _hidden_by_others(
     return False
 
 
-def _second_hand_task(args: tuple[str, int, str, int, int]) -> Run:
-    """One learner of `second_hand_learners` holding the belief called `name` ("": none)."""
-    name, seed, rules_name, answers, level = args
+def _other_hand_task(args: tuple[str, str, int, str, int, int]) -> Run:
+    """One learner of another hand's set (`HANDS`) holding the belief called `name` ("":
+    none)."""
+    hand, name, seed, rules_name, answers, level = args
     rng = random.Random(seed)
     rules = RuleSet.parse(rules_name)
-    learner = Learner(rules.city, *([name] if name else []))
+    learners = HANDS[hand]
+    learner = learners.Learner(rules.city, *([name] if name else []))
     slip_rate = rng.uniform(0.05, 0.15) if name else 0.10
-    shows = {name: shown_in(name, level)} if name else {}
+    shows = {name: learners.shown_in(name, level)} if name else {}
     return drill(
         lambda puzzle: learner.answer(puzzle.kind, puzzle.content),
         shows, slip_rate, rules, seed, answers, level,
     )  # fmt: skip
 
 
-def second_hand(options: argparse.Namespace) -> None:
-    """Per misconception: learners written from RULES.md and its one-line description
-    (`second_hand_learners`), named within `WITHIN` answers of the kinds their belief shows
+def other_hand(options: argparse.Namespace, hand: str) -> None:
+    """Per misconception: learners written from RULES.md and its one-line description by
+    another hand (`HANDS[hand]`), named within `WITHIN` answers of the kinds their belief shows
     in, and within all their answers; then rule-perfect ones, falsely diagnosed."""
     tasks = []
     for entry in CATALOGUE:
         cities = [c for c in (AMSTERDAM, ROTTERDAM) if entry.holds_under(c)]
         level = max(options.level, entry.from_level)
         tasks += [
-            (entry.name, 7 * 10**6 + n, cities[n % len(cities)].name, options.answers, level)
+            (hand, entry.name, 7 * 10**6 + n, cities[n % len(cities)].name, options.answers, level)
             for n in range(options.holders)
         ]
-    cities = (AMSTERDAM.name, ROTTERDAM.name)
-    tasks += [("", 8 * 10**6 + n, cities[n % 2], options.answers, options.level)
+    names = (AMSTERDAM.name, ROTTERDAM.name)
+    tasks += [(hand, "", 8 * 10**6 + n, names[n % 2], options.answers, options.level)
               for n in range(options.runs)]  # fmt: skip
     started = time.perf_counter()
     with ProcessPoolExecutor(options.workers) as pool:
-        runs = list(pool.map(_second_hand_task, tasks, chunksize=4))
+        runs = list(pool.map(_other_hand_task, tasks, chunksize=4))
     rows = {}
-    print(f"{'second-hand learners':28} {'n':>4} {'<=' + str(WITHIN):>7} "
+    print(f"{hand + '-hand learners':28} {'n':>4} {'<=' + str(WITHIN):>7} "
           f"{'<=' + str(options.answers):>7} {'median':>6} {'false':>6}")  # fmt: skip
     for entry in CATALOGUE:
-        mine = [run for task, run in zip(tasks, runs, strict=True) if task[0] == entry.name]
+        mine = [run for task, run in zip(tasks, runs, strict=True) if task[1] == entry.name]
         needs = [run.needed[entry.name] for run in mine]
         within = sum(need is not None and need <= WITHIN for need in needs) / len(needs)
         named = sum(need is not None for need in needs) / len(needs)
@@ -244,7 +251,7 @@ def second_hand(options: argparse.Namespace) -> None:
                             "median": median, "false": false}  # fmt: skip
         print(f"{entry.name:28} {len(mine):4} {within:7.0%} {named:7.0%} "
               f"{median if median is not None else '-':>6} {false:6.0%}")  # fmt: skip
-    perfect = [run for task, run in zip(tasks, runs, strict=True) if not task[0]]
+    perfect = [run for task, run in zip(tasks, runs, strict=True) if not task[1]]
     false = sum(bool(run.false_names) for run in perfect)
     print(f"rule-perfect: {len(perfect)}, falsely diagnosed {false} ({false / len(perfect):.1%})")
     print(f"wall {time.perf_counter() - started:.0f} s")
@@ -267,10 +274,14 @@ def main() -> None:
         "--second-hand", action="store_true",
         help="learners written from RULES.md alone (second_hand_learners), per misconception",
     )  # fmt: skip
-    parser.add_argument("--json", help="with --second-hand: write the table here too")
+    parser.add_argument(
+        "--third-hand", action="store_true",
+        help="learners a helper wrote from RULES.md alone (third_hand_learners), per misconception",
+    )  # fmt: skip
+    parser.add_argument("--json", help="with --second-hand/--third-hand: the table here too")
     options = parser.parse_args()
-    if options.second_hand:
-        second_hand(options)
+    if options.second_hand or options.third_hand:
+        other_hand(options, "second" if options.second_hand else "third")
         return
     cities = (AMSTERDAM.name, ROTTERDAM.name)
     started = time.process_time(), time.perf_counter()
@@ -291,7 +302,7 @@ def main() -> None:
         hidden = sum(len(run.hidden) for run in runs)
         within = sum(need is not None and need <= WITHIN for need in needs)
         named = sorted(need for need in needs if need is not None)
-        false = sum(bool(run.false_names) for run in runs)
+        wrongly = sum(bool(run.false_names) for run in runs)
         print(f"learners holding {held}: {len(runs)}; misconceptions that can show {len(needs)}"
               f" (and {hidden} hidden by the other held)")  # fmt: skip
         print(f"  named within {WITHIN} answers of kinds that show it: {within / len(needs):.1%}")
@@ -299,7 +310,7 @@ def main() -> None:
         if named:
             p90 = named[int(0.9 * (len(named) - 1))]
             print(f"  answers until named: median {statistics.median(named)}, p90 {p90}")
-        print(f"  learners with a false diagnosis: {false} ({false / len(runs):.1%})")
+        print(f"  learners with a false diagnosis: {wrongly} ({wrongly / len(runs):.1%})")
         by_entry: dict[str, list[int | None]] = {}
         for run in runs:
             for name, need in run.needed.items():

@@ -46,6 +46,7 @@ from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import GENERATORS, generate, targets
 
 from .second_hand_learners import Learner
+from .third_hand_learners import Learner as ThirdHandLearner
 
 M = Misbelief
 
@@ -309,6 +310,14 @@ def drill_puzzles(count: int, seed: int) -> list[Puzzle]:
     return found
 
 
+def test_third_hand_learners_without_a_wrong_rule_answer_right() -> None:
+    """The learners a helper wrote from RULES.md alone (tests/third_hand_learners.py): with no
+    wrong rule they answer the drill's puzzles right, so their rules are the core's."""
+    for puzzle in drill_puzzles(60, seed=35):
+        plain = ThirdHandLearner(puzzle.rules.name).answer(puzzle.kind, puzzle.content)
+        assert puzzle.question.grade(puzzle.content, puzzle.rules, plain).correct, puzzle.to_line()
+
+
 def test_second_hand_learners_answer_as_the_catalogue_predicts() -> None:
     """Learners written from RULES.md and each entry's one-line description alone
     (tests/second_hand_learners.py) give the answer the catalogue's model of their belief
@@ -338,9 +347,10 @@ def test_second_hand_learners_answer_as_the_catalogue_predicts() -> None:
     assert differ == []
 
 
-def test_second_hand_learners_share_no_rule_with_the_catalogue() -> None:
+@pytest.mark.parametrize("hand", ["second_hand_learners.py", "third_hand_learners.py"])
+def test_other_hands_learners_share_no_rule_with_the_catalogue(hand: str) -> None:
     # Their only imports: the card types and the question kinds' records (no rule, no model).
-    source = (Path(__file__).parent / "second_hand_learners.py").read_text(encoding="utf-8")
+    source = (Path(__file__).parent / hand).read_text(encoding="utf-8")
     imported = {
         node.module
         for node in ast.walk(ast.parse(source))

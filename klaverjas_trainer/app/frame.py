@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from klaverjas_trainer.app.language import choose_language
+from klaverjas_trainer.app.live_views import live_invite
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.own_words import speak_own_words
 from klaverjas_trainer.app.page_scripts import install_page_scripts
@@ -53,6 +54,13 @@ def draw_page() -> None:
             url_path="play",
         ),
         st.Page(
+            "klaverjas_trainer/app/pages/live_page.py",
+            title=t("nav-live"),
+            icon=":material/cell_tower:",
+            url_path="live",
+            visibility="visible" if profile().group is not None else "hidden",
+        ),
+        st.Page(
             "klaverjas_trainer/app/pages/progress_page.py",
             title=t("nav-progress"),
             icon=":material/trending_up:",
@@ -97,5 +105,8 @@ def draw_page() -> None:
     choose_language()
     keep_sign_ins()
     install_page_scripts()
+    group = profile().group
+    if group is not None and learner is not None and navigation.url_path != "live":
+        live_invite(group.id)  # the club's live round, on whatever page the member is
     with storage_problems_said():  # a database that fails mid-session: said, the page kept
         navigation.run()

@@ -205,11 +205,15 @@ class LiveRounds:
             )
             connection.execute(answers.insert(), row)
 
-    def answers(self, round_id: int, puzzle: int | None = None) -> list[LiveAnswer]:
-        """The round's answers (to one puzzle, or all), in the order of the members' ids."""
+    def answers(
+        self, round_id: int, puzzle: int | None = None, learner_id: int | None = None
+    ) -> list[LiveAnswer]:
+        """The round's answers (to one puzzle, of one member, or all), by member and puzzle."""
         query = select(live_answers).where(live_answers.c.round_id == round_id)
         if puzzle is not None:
             query = query.where(live_answers.c.puzzle == puzzle)
+        if learner_id is not None:
+            query = query.where(live_answers.c.learner_id == learner_id)
         query = query.order_by(live_answers.c.learner_id, live_answers.c.puzzle)
         with reading(self.engine) as connection:
             rows = connection.execute(query).all()

@@ -9,9 +9,11 @@ from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzle
 from klaverjas_trainer.app.board import show_rule_set, style
 from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
 from klaverjas_trainer.app.lesson_board import show_step_picture
+from klaverjas_trainer.app.live_views import projector_live
 from klaverjas_trainer.app.presenter import presenter_bar
 from klaverjas_trainer.app.questions import view_of
-from klaverjas_trainer.app.services import club, course, profile, teacher_signed_in
+from klaverjas_trainer.app.services import club, course, profile, store, teacher_signed_in
+from klaverjas_trainer.storage.live import LiveRounds
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
 
@@ -42,13 +44,19 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
     work = clubs.assignments(group.id)
     sets = [a for a in work if a.is_set]
     deals = [a for a in work if a.is_deal]
-    source = st.radio(
-        t("show-what"),
-        ["set", "lesson", "deal"],
-        horizontal=True,
-        key="projector_source",
-        format_func=bound(lambda w: t(f"assign-{w}")),
-    )
+    if "projector_live" not in st.session_state:  # a round on: the wall shows it at first
+        running = LiveRounds(store()).current(group.id)
+        st.session_state["projector_live"] = running is not None and running.phase != "over"
+    live = st.toggle(t("projector-live"), key="projector_live")
+    source = None  # the live round: nothing else to choose
+    if not live:
+        source = st.radio(
+            t("show-what"),
+            ["set", "lesson", "deal"],
+            horizontal=True,
+            key="projector_source",
+            format_func=bound(lambda w: t(f"assign-{w}")),
+        )
     chosen = lesson = deal = None
     with_revoke = False
     if source == "set" and sets:
@@ -74,7 +82,9 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
             format_func=bound(lesson_name),
         )
 
-if chosen is not None:
+if live:
+    projector_live(group, current)
+elif chosen is not None:
     count = chosen.count
     at, reveal = presenter_bar(
         f"set-{chosen.id}", count, lambda i: t("puzzle-of", n=i + 1, count=count)

@@ -20,6 +20,7 @@ from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.language import language_name
+from klaverjas_trainer.app.live_views import teacher_live
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.numbers import SET_NUMBER, SET_SIZE, whole_number_input
 from klaverjas_trainer.app.own_words import pick_due_date, pick_rule_set
@@ -173,8 +174,15 @@ members = clubs.members(group.id)
 totals = clubs.rule_totals(group.id)
 assigned = clubs.assignment_answers(group.id)
 work = clubs.assignments(group.id)
-dashboard, assign, shared_deal, sheet, people = st.tabs(
-    [t("tab-dashboard"), t("tab-assign"), t("tab-deal"), t("tab-worksheet"), t("tab-members")]
+dashboard, live_tab, assign, shared_deal, sheet, people = st.tabs(
+    [
+        t("tab-dashboard"),
+        t("tab-live"),
+        t("tab-assign"),
+        t("tab-deal"),
+        t("tab-worksheet"),
+        t("tab-members"),
+    ]
 )
 
 
@@ -411,6 +419,9 @@ def manage_assignments(group: Group) -> None:
                               on_click=clubs.close_assignment, args=(group.id, work_item.id),
                               kwargs={"closed": False})  # fmt: skip
 
+
+with live_tab:
+    teacher_live(group)
 
 with assign:
     # Outside the form, so the fields below follow the choice at once.
