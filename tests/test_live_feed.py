@@ -38,7 +38,7 @@ class Page:
 
     async def _read(self) -> None:
         async for said in self.events:
-            if not said.startswith(":"):  # a keep-open comment is no news
+            if said.startswith("data:"):  # not a keep-open comment, nor the reconnect delay
                 await self.heard.put(said)
 
     async def next(self, within: float = 5.0) -> str:
@@ -122,17 +122,30 @@ def test_a_failing_read_is_tried_again_and_the_stream_stays_open() -> None:
     asyncio.run(walk())
 
 
-def test_the_served_app_streams_a_groups_version(tmp_path: Path) -> None:
+def test_the_served_app_streams_a_groups_version_and_stops_with_streams_open(
+    tmp_path: Path,
+) -> None:
     """`streamlit run trainer_app.py` serves the route beside the app (`st.App`); the stream
-    starts with the version at once (0: no round), as text/event-stream."""
+    tells the browser to reconnect within a second, then the version at once (0: no round), as
+    text/event-stream. A process stopped with streams open ends them and exits at once (uvicorn
+    would wait for every open response)."""
     with running_app(tmp_path) as served:
         url = served.url
-        with urllib.request.urlopen(f"{url}/live/1", timeout=10) as response:
-            assert response.headers["Content-Type"].startswith("text/event-stream")
-            assert response.readline() == b"data: 0\n"
+        stream = urllib.request.urlopen(f"{url}/live/1", timeout=30)
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        assert [stream.readline() for _ in range(4)] == [
+            b"retry: 1000\n",
+            b"\n",
+            b"data: 0\n",
+            b"\n",
+        ]
         with urllib.request.urlopen(f"{url}/_stcore/health", timeout=10) as response:
             assert response.read() == b"ok"  # Streamlit's own routes are still there
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{url}/live/nobody", timeout=10)
         assert refused.value.code == 404
         refused.value.close()
+        stopping = time.monotonic()
+    assert time.monotonic() - stopping < 10  # not the 30 s `running_app` would wait
+    assert stream.read() == b""  # ended by the server
+    stream.close()

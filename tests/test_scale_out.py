@@ -9,12 +9,16 @@ the recipe, checked against the real app: plain HTTP only redirects, the securit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import os
+import queue
 import secrets
 import signal
 import ssl
 import struct
+import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -32,6 +36,8 @@ from websockets.typing import Origin, Subprotocol
 
 from klaverjas_trainer.deploy import BACKEND_OPTIONS, CERT_FILE, Limits
 from klaverjas_trainer.storage import ProgressStore, make_engine
+from klaverjas_trainer.storage.club import ClubStore
+from klaverjas_trainer.storage.live import LiveRounds
 
 from .conftest import postgres_url
 from .streamlit_server import NGINX, Front, RunningApp, fresh_database, nginx_front, running_app
@@ -248,3 +254,55 @@ def test_a_learner_moves_to_the_other_process_without_losing_anything(club: Club
     assert len(answers) == 2  # one answered on each process, none lost
     assert len(store.learners()) == 1  # the same profile, not a second "Mover"
     engine.dispose()
+
+
+# --- the live round across the processes ------------------------------------------------------
+
+
+def stream_lines(url: str, context: ssl.SSLContext | None, heard: queue.Queue[str]) -> None:
+    """Read a live stream's lines into `heard` (in a thread) until the server closes it."""
+    with (
+        contextlib.suppress(OSError),
+        urllib.request.urlopen(url, context=context, timeout=60) as stream,
+    ):
+        for line in stream:
+            heard.put(line.decode().strip())
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=5) as response:
+            return response.read() == b"ok"
+    except OSError:
+        return False
+
+
+def next_news(heard: queue.Queue[str], within: float = 10.0) -> str:
+    deadline = time.monotonic() + within
+    while True:
+        line = heard.get(timeout=max(0.01, deadline - time.monotonic()))
+        if line.startswith("data: "):
+            return line.removeprefix("data: ")
+
+
+def test_a_round_started_anywhere_reaches_the_streams_of_both_processes(club: Club) -> None:
+    """A change written to the database (here by neither process) reaches a stream held by
+    each process within its tick, and one through nginx unbuffered, as it comes."""
+    store = ProgressStore(make_engine(club.database))
+    group = ClubStore(store).create_group("Live club", "amsterdam")
+    listeners = [f"{app.url}/live/{group.id}" for app in club.apps if answers(app.url)]
+    assert listeners  # (a test before may have stopped one of the two)
+    listeners.append(f"{club.front.url}/live/{group.id}?answers=1")
+    queues: list[queue.Queue[str]] = [queue.Queue() for _ in listeners]
+    for url, heard in zip(listeners, queues, strict=True):
+        context = club.trust() if url.startswith("https") else None
+        threading.Thread(target=stream_lines, args=(url, context, heard), daemon=True).start()
+    assert [next_news(heard) for heard in queues] == ["0"] * (len(queues) - 1) + ["0.0"]
+    rounds = LiveRounds(store)
+    live = rounds.start(group.id, [{"kind": "which-cards", "rule": "play.follow-suit",
+                                    "rules": "amsterdam", "level": 1, "seed": 1}])  # fmt: skip
+    news = [next_news(heard) for heard in queues]
+    assert news == [str(live.version)] * (len(queues) - 1) + [f"{live.version}.0"]
+    rounds.move(live, "shown")
+    assert next_news(queues[-1]) == f"{live.version + 1}.0"
+    store.engine.dispose()

@@ -19,9 +19,10 @@ import asyncio
 import contextlib
 import functools
 import logging
+import signal
 import threading
 from collections.abc import AsyncIterator, Callable
-from typing import Final
+from typing import Any, Final
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
@@ -37,6 +38,9 @@ Versions = Callable[[], dict[int, tuple[int, int]]]
 TICK: Final = 0.25
 #: A comment this often keeps a quiet stream open through proxies and tells a dead one.
 KEEP_OPEN: Final = 20.0
+#: How soon a browser opens a dropped stream again (its process stopped: nginx sends it to
+#: another), told to it in the stream's first event.
+RECONNECT_MS: Final = 1000
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +59,8 @@ class LiveFeed:
         self._reader: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
+        self._server: Any = None  # the uvicorn server, to see it stopping
+        self.closing = False
 
     def poke(self) -> None:
         """Read the versions now (a change was made in this process); any thread."""
@@ -70,7 +76,8 @@ class LiveFeed:
         self._listening += 1
         try:
             said = None
-            while True:
+            yield f"retry: {RECONNECT_MS}\n\n"
+            while not self.closing:
                 if self.latest is not None:
                     version, answered = self.latest.get(group_id, (0, 0))
                     news = f"{version}.{answered}" if answers else str(version)
@@ -94,6 +101,7 @@ class LiveFeed:
             self._loop = asyncio.get_running_loop()
             self._poked = asyncio.Event()
         self._changed = asyncio.Event()
+        self._server = _serving()
         self._reader = asyncio.create_task(self._read_while_listened())
 
     async def _read_while_listened(self) -> None:
@@ -114,6 +122,14 @@ class LiveFeed:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(poked.wait(), self.tick)
             poked.clear()
+            if getattr(self._server, "should_exit", False):
+                # The process is stopping: uvicorn waits for every open response to end, so
+                # the streams end now (the browsers reconnect, through nginx, elsewhere).
+                self.closing = True
+                changed, self._changed = self._changed, asyncio.Event()
+                assert changed is not None
+                changed.set()
+                return
             if self._listening == 0:
                 self.latest = None  # nobody listens: no query until somebody does
                 return
@@ -135,6 +151,13 @@ class LiveFeed:
             )
 
         return Route("/live/{group}", events)
+
+
+def _serving() -> Any:
+    """The uvicorn server of this process, if one serves it: its SIGTERM handler is the
+    server's bound `handle_exit` (uvicorn sets it while serving), whose `should_exit` tells
+    that the process is stopping. Nothing else in uvicorn's API says so to an app."""
+    return getattr(signal.getsignal(signal.SIGTERM), "__self__", None)
 
 
 @functools.cache
