@@ -154,3 +154,16 @@ def the_second_puzzle_and_the_end(
     club = club_of(data_dir)
     counted = {m.name: len(club.store.answers(m.id)) for m in club.members(club.groups()[0].id)}
     assert counted == {"Anna": 2, "Bert": 1, "Carl": 1}  # Progress counts them
+
+
+def test_a_phone_that_scanned_the_join_code_finds_it_filled_in(data_dir: Path) -> None:
+    _, code = teacher_with_a_group()
+    phone = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "trainer_app.py"))
+    phone.query_params["join"] = code
+    phone.run()
+    phone.switch_page("klaverjas_trainer/app/pages/profile_page.py").run()
+    assert phone.text_input(key="join_code").value == code
+    phone.text_input(key="join_name").set_value("Dina")
+    phone.form_submit_button(key="join_button").click().run()
+    assert not phone.exception and not phone.error
+    assert any("Dina" in m.value for m in phone.markdown)

@@ -21,6 +21,7 @@ from klaverjas_trainer.app.board import show_rule_set
 from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.feedback import feedback, show_feedback
 from klaverjas_trainer.app.in_view import refuse
+from klaverjas_trainer.app.join_link import show_join_code
 from klaverjas_trainer.app.live_feed import FEED
 from klaverjas_trainer.app.live_listener import listen
 from klaverjas_trainer.app.live_round import (
@@ -85,6 +86,8 @@ def puzzles_of(live: LiveRound) -> list[Puzzle]:
 def teacher_live(group: Group) -> None:
     """The Club page's live round tab for `group`."""
     st.caption(t("live-intro"))
+    with st.popover(t("join-show"), icon=":material/qr_code_2:"):
+        show_join_code(group.code)
     live_state(group.id)
     with st.expander(t("live-new"), icon=":material/play_circle:"):
         start_form(group)
@@ -233,7 +236,7 @@ def projector_live(group: Group, current: Profile) -> None:
         puzzle = puzzles[live.at]
         answers = rounds().answers(live.id, live.at)
         members = len(club().members(group.id))
-        top, count = st.columns([3, 2], vertical_alignment="center")
+        top, count, join = st.columns([4, 4, 2], vertical_alignment="center")
         with top:
             controls(live, "projector")
         with count:
@@ -241,6 +244,8 @@ def projector_live(group: Group, current: Profile) -> None:
                 "### " + t("live-title", n=live.at + 1, count=len(puzzles)) + " · "
                 + nt("live-answered", members, answered=len(answers))
             )  # fmt: skip
+        with join:  # late arrivals join by scanning it
+            show_join_code(group.code, scale=3)
         board, words = st.columns([3, 2], gap="large")
         view = view_of(puzzle.kind)
         marks = None

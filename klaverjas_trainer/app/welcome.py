@@ -8,6 +8,7 @@ from typing import Final
 import streamlit as st
 
 from klaverjas_trainer.app.in_view import keep_in_view, refuse
+from klaverjas_trainer.app.join_link import prefill_join_code
 from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.services import (
     client_address,
@@ -89,6 +90,7 @@ def offer_group_sign_in(name: str, *, group_form_below: bool) -> None:
 def group_form(*, announce: bool = False) -> None:
     """Join a group, or sign in as its member, with the group's code, the name and the PIN;
     with `announce`, the next run of the page says so at its top."""
+    prefill_join_code()  # came by the projector's QR code: the code is filled in
     with st.form("join-group", border=False):
         code = st.text_input(t("group-code"), key="join_code", max_chars=12)
         member = st.text_input(t("join-name"), key="join_name", max_chars=40)

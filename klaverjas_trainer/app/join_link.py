@@ -1,0 +1,49 @@
+"""A group's join link and its QR code: a phone that scans the code on the projector (or the
+printed sheet) lands on the join form with the group's code filled in.
+
+>>> join_url("https://club.example/projector?x=1", "KLV7QM")
+'https://club.example/profile?join=KLV7QM'
+"""
+
+from __future__ import annotations
+
+import html
+import urllib.parse
+from typing import Final
+
+import segno
+import streamlit as st
+
+from klaverjas_trainer.texts import t
+
+#: The query parameter that carries the code (read by the join form, `prefill_join_code`).
+JOIN_PARAMETER: Final = "join"
+
+
+def join_url(page_url: str, code: str) -> str:
+    """The join link of the group `code` on the server that served `page_url`."""
+    parts = urllib.parse.urlsplit(page_url)
+    query = urllib.parse.urlencode({JOIN_PARAMETER: code})
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/profile", query, ""))
+
+
+def qr_svg(text: str, *, scale: int) -> str:
+    """`text` as a QR code in SVG (segno: pure Python), black on white with its quiet zone."""
+    return str(segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff"))
+
+
+def show_join_code(code: str, *, scale: int = 6) -> None:
+    """The QR code of the group's join link with the link under it (for who cannot scan)."""
+    link = join_url(st.context.url or "http://localhost:8501", code)
+    label = html.escape(t("join-qr", link=link), quote=True)
+    picture = qr_svg(link, scale=scale)
+    st.markdown(f'<div class="kj-join" role="img" aria-label="{label}">{picture}</div>',
+                unsafe_allow_html=True)  # fmt: skip
+    st.caption(link)
+
+
+def prefill_join_code() -> None:
+    """A phone that came by the join link: the form's code field holds the group's code."""
+    code = st.query_params.get(JOIN_PARAMETER)
+    if code and "join_code" not in st.session_state:
+        st.session_state["join_code"] = code.strip()[:12]
