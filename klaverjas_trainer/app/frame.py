@@ -93,7 +93,10 @@ def draw_page() -> None:
     # The projector fills a 1920 x 1080 wall; set here, before anything is drawn, so it also holds
     # when the teacher arrives from another page (a page's own call came too late for that).
     wide = navigation.url_path == "projector"
-    st.set_page_config(layout="wide" if wide else "centered")
+    st.set_page_config(  # the wall: the whole width, the page list folded away
+        layout="wide" if wide else "centered",
+        initial_sidebar_state="collapsed" if wide else "auto",
+    )
     speak_own_words()  # first: whatever fails below, the page's controls speak its language
     with storage_problems_said():
         learner_sign_in_holds()  # signed out on another device: signed out here too

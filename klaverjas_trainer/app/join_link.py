@@ -32,14 +32,15 @@ def qr_svg(text: str, *, scale: int) -> str:
     return str(segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff"))
 
 
-def show_join_code(code: str, *, scale: int = 6) -> None:
-    """The QR code of the group's join link with the link under it (for who cannot scan)."""
+def show_join_code(code: str, *, scale: int = 6, link_shown: bool = True) -> None:
+    """The QR code of the group's join link, with the link under it (to copy) or, on the
+    wall, the group's code (to type)."""
     link = join_url(st.context.url or "http://localhost:8501", code)
     label = html.escape(t("join-qr", link=link), quote=True)
     picture = qr_svg(link, scale=scale)
     st.markdown(f'<div class="kj-join" role="img" aria-label="{label}">{picture}</div>',
                 unsafe_allow_html=True)  # fmt: skip
-    st.caption(link)
+    st.caption(link if link_shown else t("join-code-only", code=code))
 
 
 def prefill_join_code() -> None:

@@ -88,12 +88,16 @@ def teacher_live(group: Group) -> None:
     st.caption(t("live-intro"))
     with st.popover(t("join-show"), icon=":material/qr_code_2:"):
         show_join_code(group.code)
-    live_state(group.id)
+    state = st.container()  # drawn after the form: a round started by a full run shows at once
     with st.expander(t("live-new"), icon=":material/play_circle:"):
         start_form(group)
+    with state:
+        live_state(group.id)
 
 
+@st.fragment  # a start reruns this part only: the page keeps its tab (a full run shows the first)
 def start_form(group: Group) -> None:
+    """The round's puzzles and Start; the state above hears of the new round by its stream."""
     sets = [a for a in club().assignments(group.id) if a.is_set]
     source = st.radio(
         t("live-from"), ["rule", "set"], horizontal=True, key="live_from",
@@ -138,7 +142,6 @@ def start_form(group: Group) -> None:
             return
         FEED.poke()
         st.session_state["projector_live"] = True  # this laptop's projector shows it
-        st.rerun()
 
 
 def weakest_rule(group: Group, rules: list[str]) -> str | None:
@@ -236,16 +239,16 @@ def projector_live(group: Group, current: Profile) -> None:
         puzzle = puzzles[live.at]
         answers = rounds().answers(live.id, live.at)
         members = len(club().members(group.id))
-        top, count, join = st.columns([4, 4, 2], vertical_alignment="center")
+        top, count, join = st.columns([3, 5, 1], vertical_alignment="center")
         with top:
             controls(live, "projector")
         with count:
             st.markdown(
-                "### " + t("live-title", n=live.at + 1, count=len(puzzles)) + " · "
+                f"**{t('live-title', n=live.at + 1, count=len(puzzles))}** · "
                 + nt("live-answered", members, answered=len(answers))
-            )  # fmt: skip
+            )
         with join:  # late arrivals join by scanning it
-            show_join_code(group.code, scale=3)
+            show_join_code(group.code, scale=2, link_shown=False)
         board, words = st.columns([3, 2], gap="large")
         view = view_of(puzzle.kind)
         marks = None
