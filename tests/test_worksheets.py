@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+import segno
 from pypdf import PdfReader
 
 from klaverjas_core import Rank
@@ -158,3 +159,20 @@ def test_no_text_on_a_sheet_is_smaller_than_ten_points(code: str) -> None:
         page.extract_text(visitor_operand_before=lambda op, args, *_: (
             sizes.add(float(args[1])) if op == b"Tf" else None))  # fmt: skip
     assert sizes and min(sizes) >= worksheet_module.SMALLEST_PT == 10, sorted(sizes)
+
+
+def test_a_club_sheet_carries_the_groups_join_code() -> None:
+    """The join link's QR code at the top (one filled square per dark module of segno's
+    matrix, nothing else added) and the code under it, for who cannot scan."""
+    puzzles = [generate("which-cards", "play.follow-suit", seed=4)]
+    link = "https://club.example/profile?join=KLV7QM"
+    plain = printed_worksheet(puzzles)
+    club = printed_worksheet(puzzles, join=(link, "KLV7QM"))
+    assert "Scan to join · code KLV7QM" in text_of(club)
+
+    def squares(document: bytes) -> int:
+        page = PdfReader(io.BytesIO(document)).pages[0]
+        return page.get_contents().get_data().count(b" re f")  # type: ignore[union-attr]
+
+    dark = sum(sum(row) for row in segno.make(link, error="m").matrix_iter(border=2))
+    assert squares(club) - squares(plain) == dark

@@ -558,9 +558,12 @@ def print_puzzle(pdf: FPDF, puzzle: Puzzle) -> str:
     return printed(pdf, puzzle.content)
 
 
-def printed_worksheet(puzzles: Sequence[Puzzle], *, subtitle: str = "") -> bytes:
-    """The worksheet of `puzzles` with its answer key, as PDF bytes."""
-    return worksheet_pdf(puzzles, print_puzzle, subtitle=subtitle)
+def printed_worksheet(
+    puzzles: Sequence[Puzzle], *, subtitle: str = "", join: tuple[str, str] | None = None
+) -> bytes:
+    """The worksheet of `puzzles` with its answer key, as PDF bytes (with the group's join QR
+    code when `join` gives its link and code)."""
+    return worksheet_pdf(puzzles, print_puzzle, subtitle=subtitle, join=join)
 
 
 #: Every question kind with its view: a new kind adds its line here.

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+import segno
 from fpdf import FPDF
 
 from klaverjas_core import Card, Seat, Suit
@@ -73,15 +74,22 @@ PrintQuestion = Callable[[FPDF, Puzzle], str]
 
 
 def worksheet_pdf(
-    puzzles: Sequence[Puzzle], print_question: PrintQuestion, *, subtitle: str = ""
+    puzzles: Sequence[Puzzle],
+    print_question: PrintQuestion,
+    *,
+    subtitle: str = "",
+    join: tuple[str, str] | None = None,
 ) -> bytes:
-    """The worksheet and its answer key as PDF bytes."""
+    """The worksheet and its answer key as PDF bytes; with `join` (the group's join link and
+    code), the link's QR code at the top right, for a phone to join the group."""
     pdf = FPDF(format="A4")
     pdf.set_creation_date(FIXED_DATE)
     pdf.set_title(t("title"))
     pdf.add_font("DejaVu", "", str(find_font()))
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
+    if join is not None:
+        _join_code(pdf, *join)
     pdf.set_font("DejaVu", size=18)
     pdf.cell(0, 10, t("title"), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", size=10)
@@ -102,6 +110,28 @@ def worksheet_pdf(
         pdf.multi_cell(0, 5.5, explain(puzzle.solution.facts), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
     return bytes(pdf.output())
+
+
+#: The join QR code's side on paper, in millimetres (a phone reads it from an arm's length).
+QR_SIDE: Final = 28
+
+
+def _join_code(pdf: FPDF, link: str, code: str) -> None:
+    """The join link as a QR code (segno's modules drawn as squares: no image to embed) at the
+    page's top right, the group's code under it; the cursor is left where it was."""
+    rows = [list(row) for row in segno.make(link, error="m").matrix_iter(border=2)]
+    module = QR_SIDE / len(rows)
+    left, top = pdf.w - pdf.r_margin - QR_SIDE, pdf.t_margin
+    x, y = pdf.get_x(), pdf.get_y()
+    pdf.set_fill_color(0, 0, 0)
+    for row, modules in enumerate(rows):
+        for column, dark in enumerate(modules):
+            if dark:
+                pdf.rect(left + column * module, top + row * module, module, module, style="F")
+    pdf.set_font("DejaVu", size=SMALLEST_PT)
+    pdf.set_xy(left - 10, top + QR_SIDE)
+    pdf.cell(QR_SIDE + 10, 5, t("join", code=code), align="C")
+    pdf.set_xy(x, y)
 
 
 #: Room a puzzle takes at most (a table, a hand and the question), in millimetres.

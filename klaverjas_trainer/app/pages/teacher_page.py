@@ -19,6 +19,7 @@ from klaverjas_trainer.app.board import style
 from klaverjas_trainer.app.club_deals import deal_tab
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.in_view import reaction_in_view
+from klaverjas_trainer.app.join_link import join_url
 from klaverjas_trainer.app.language import language_name
 from klaverjas_trainer.app.live_views import teacher_live
 from klaverjas_trainer.app.markup import md_escape, problem_words
@@ -512,6 +513,7 @@ with sheet:
                 pdf = printed_worksheet(
                     set_puzzles(chosen_sheet, group.rules),
                     subtitle=f"{group.name} · {describe(chosen_sheet, course())}",
+                    join=(join_url(st.context.url or "", group.code), group.code),
                 )
             except PuzzleError:
                 st.error(t("set-unavailable"), icon=":material/print:")
