@@ -38,9 +38,14 @@ def show_join_code(code: str, *, scale: int = 6, link_shown: bool = True) -> Non
     link = join_url(st.context.url or "http://localhost:8501", code)
     label = html.escape(t("join-qr", link=link), quote=True)
     picture = qr_svg(link, scale=scale)
-    st.markdown(f'<div class="kj-join" role="img" aria-label="{label}">{picture}</div>',
-                unsafe_allow_html=True)  # fmt: skip
-    st.caption(link if link_shown else t("join-code-only", code=code))
+    beside = "" if link_shown else f"<span>{html.escape(t('join-code-only', code=code))}</span>"
+    st.markdown(
+        f'<div class="kj-join" style="display:flex;align-items:center;gap:.6rem">'
+        f'<span role="img" aria-label="{label}">{picture}</span>{beside}</div>',
+        unsafe_allow_html=True,
+    )
+    if link_shown:
+        st.caption(link)
 
 
 def prefill_join_code() -> None:

@@ -239,7 +239,7 @@ def projector_live(group: Group, current: Profile) -> None:
         puzzle = puzzles[live.at]
         answers = rounds().answers(live.id, live.at)
         members = len(club().members(group.id))
-        top, count, join = st.columns([3, 5, 1], vertical_alignment="center")
+        top, count, join = st.columns([3, 4, 2], vertical_alignment="center")
         with top:
             controls(live, "projector")
         with count:

@@ -3,6 +3,8 @@ width of the wall, with the presenter's bar (Previous / Next / Show the answer) 
 
 from __future__ import annotations
 
+from typing import Final
+
 import streamlit as st
 
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzle
@@ -17,17 +19,28 @@ from klaverjas_trainer.storage.live import LiveRounds
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
 
+#: The wall, seen from the back of a clubroom: cards and words sized by the screen's height
+#: (a 1280 x 720 projector shows what a 1920 x 1080 one does, the table and the hand above the
+#: fold), the page's margins narrow.
+WALL_CSS: Final = """<style>
+[data-testid='stMainBlockContainer'] { padding: 1rem 2rem .5rem; }
+.stMarkdown p, .stMarkdown li { font-size: max(1.3rem, 2.6vh); }
+.kj-card, .kj-large .kj-card, .kj-felt .kj-card, .kj-hand .kj-card {
+  width: 6.7vh; height: 9.2vh; font-size: 3.6vh; border-radius: .9vh; }
+.kj-table { max-width: none; gap: .6vh; margin: 0 auto .6vh; }
+.kj-felt { min-height: 26vh; }
+.kj-table .kj-seat, .kj-table .kj-seat b { font-size: 2.6vh; }
+.kj-table .kj-role, .kj-table .kj-chip, .kj-felt .kj-c, .kj-slot { font-size: 2vh; }
+.kj-trump-badge { font-size: 2.8vh; }
+</style>"""
+
 current = profile()
 if not teacher_signed_in():
     st.info(t("teacher-only"), icon=":material/lock:")
     st.stop()
 current.large = True  # the wall is far away
 style()
-st.markdown(  # large type, and the room at the top of the page for the puzzle
-    "<style>.stMarkdown p, .stMarkdown li { font-size: 1.6rem; }"
-    " [data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }</style>",
-    unsafe_allow_html=True,
-)
+st.markdown(WALL_CSS, unsafe_allow_html=True)
 clubs = club()
 groups = clubs.groups()
 if not groups:
