@@ -17,6 +17,7 @@ import streamlit as st
 from klaverjas_core import RuleSet
 from klaverjas_questions import question_kind
 from klaverjas_trainer.app.answering import grade, puzzle_asked
+from klaverjas_trainer.app.assignments import describe
 from klaverjas_trainer.app.board import show_rule_set
 from klaverjas_trainer.app.cards import card_label
 from klaverjas_trainer.app.feedback import feedback, show_feedback
@@ -40,6 +41,7 @@ from klaverjas_trainer.app.questions import Missing, view_of
 from klaverjas_trainer.app.services import (
     Profile,
     club,
+    course,
     sign_in_ended_here,
     storage_problems_said,
     store,
@@ -50,6 +52,7 @@ from klaverjas_trainer.storage.live import (
     LiveRound,
     LiveRoundError,
     LiveRounds,
+    Phase,
 )
 from klaverjas_trainer.storage.tokens import SignInEndedError
 from klaverjas_trainer.texts import bound, describe_answer, explain, nt, rule_title, t
@@ -70,7 +73,7 @@ def seen(live: LiveRound | None, *, answers: bool = False) -> str:
     return f"{live.version}.{live.answered}" if answers else str(live.version)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@st.cache_resource(show_spinner=False, max_entries=64)  # immutable: shared, not copied
 def _puzzles(keys: tuple[tuple[tuple[str, Any], ...], ...]) -> list[Puzzle]:
     return round_puzzles(dict(key) for key in keys)
 
@@ -110,7 +113,7 @@ def start_form(group: Group) -> None:
             return
         chosen = st.selectbox(
             t("pick-assignment"), sets, key="live_set",
-            format_func=bound(lambda a: f"{t(f'kind-{a.kind}')}: {rule_title(a.rule or '')}"),
+            format_func=bound(lambda a: describe(a, course())),
         )  # fmt: skip
     else:
         kind = st.selectbox(
@@ -205,9 +208,9 @@ def controls(live: LiveRound, where: str) -> None:
                   icon=":material/stop_circle:")  # fmt: skip
 
 
-def _move(live: LiveRound, to: str, at: int | None = None) -> None:
+def _move(live: LiveRound, to: Phase, at: int | None = None) -> None:
     try:
-        rounds().move(live, to, at)  # type: ignore[arg-type]
+        rounds().move(live, to, at)
     except LiveRoundError:
         st.toast(t("live-moved-on"), icon=":material/info:")
     FEED.poke()
