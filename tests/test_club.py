@@ -167,6 +167,11 @@ def test_an_assignment_is_a_lesson_or_a_puzzle_set(club: ClubStore) -> None:
         club.assign(group.id)
     with pytest.raises(ValueError, match="1 to 50 puzzles"):
         club.assign(group.id, kind="which-cards", rule="play.follow-suit", count=0)
+    with pytest.raises(ValueError, match="rule that the trainer knows, not 'which-cards' and 'x'"):
+        club.assign(group.id, kind="which-cards", rule="x", count=5)  # nothing could draw it
+    with pytest.raises(ValueError, match=r"not 'which-card' and 'play\.follow-suit'"):
+        club.assign(group.id, kind="which-card", rule="play.follow-suit", count=5)
+    assert club.assignments(group.id) == []
     assert os.environ.get("KLAVERJAS_TEACHER_PASSWORD") is None
 
 

@@ -106,7 +106,7 @@ def test_a_club_evening(data_dir: Path) -> None:
     teacher_creates_a_group_with_a_set(teacher)
     (group,) = club_of(data_dir).groups()
     assert group.name == "Tuesday <b>beginners</b>"
-    words = [m.value for m in teacher.markdown if 'class="kj-join"' not in m.value]  # not the QR
+    words = [m.value for m in teacher.markdown if 'class="kj-join ' not in m.value]  # not the QR
     (join,) = [said for said in words if group.code in said]
     assert join.endswith("Amsterdam rules") or " · Amsterdam rules · " in join  # words, not ids
     assert not any("<b>" in m.value for m in teacher.success)  # the name is escaped

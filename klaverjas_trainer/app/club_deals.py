@@ -122,7 +122,8 @@ def projector_deal(
     leader, cards = played.tricks[step - 1]
     judged = judge_trick(cards, trump, rules)
     winner = Seat((leader + judged.winner) % 4)
-    st.markdown(
+    table, told = st.columns([3, 2], gap="large")  # the sentence beside the trick, on one wall
+    table.markdown(
         table_html(
             dealer=played.dealer,
             trick=trick_by_seat(leader, cards),
@@ -138,8 +139,8 @@ def projector_deal(
         unsafe_allow_html=True,
     )
     if reveal:
-        st.markdown(explain(trick_facts(judged, last_trick=step == 8)))
+        told.markdown(explain(trick_facts(judged, last_trick=step == 8)))
         for revoked in (r for r in played.revokes if r.trick == step - 1):
             called = t("revoke-called", seat=seat_name(revoked.seat.left))
             # a deal nobody in the class played: the revoker is named, nobody is "you"
-            st.error(revoke_said(called, revoked, learner=None), icon=":material/gavel:")
+            told.error(revoke_said(called, revoked, learner=None), icon=":material/gavel:")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import urllib.parse
-from typing import Final
+from typing import Final, Literal
 
 import segno
 import streamlit as st
@@ -27,24 +27,39 @@ def join_url(page_url: str, code: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/profile", query, ""))
 
 
-def qr_svg(text: str, *, scale: int) -> str:
-    """`text` as a QR code in SVG (segno: pure Python), black on white with its quiet zone."""
-    return str(segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff"))
+def qr_svg(text: str, *, scale: int | None) -> str:
+    """`text` as a QR code in SVG (segno: pure Python), black on white with its quiet zone;
+    `scale` pixels a module, or None for no size of its own (the page's style sizes it)."""
+    code = segno.make(text, error="m")
+    if scale is None:
+        return str(code.svg_inline(omitsize=True, dark="#000", light="#fff"))
+    return str(code.svg_inline(scale=scale, dark="#000", light="#fff"))
 
 
-def show_join_code(code: str, *, scale: int = 6, link_shown: bool = True) -> None:
-    """The QR code of the group's join link, with the link under it (to copy) or, on the
-    wall, the group's code (to type)."""
+#: On the wall the code is a quarter of the screen high, to scan from the back of the room.
+WALL_QR_CSS: Final = """<style>
+.kj-join-large { flex-wrap: wrap; }
+.kj-join-large svg { display: block; width: 25vh; height: 25vh; }
+.kj-join-large span.kj-code { font-size: 4vh; font-weight: 700; }
+</style>"""
+
+
+def show_join_code(code: str, *, scale: int = 6, wall: Literal["", "small", "large"] = "") -> None:
+    """The QR code of the group's join link, with the link under it (to copy); on the wall
+    (`wall`: "large" or "small") with the group's code beside it (to type) instead."""
     link = join_url(st.context.url or "http://localhost:8501", code)
     label = html.escape(t("join-qr", link=link), quote=True)
-    picture = qr_svg(link, scale=scale)
-    beside = "" if link_shown else f"<span>{html.escape(t('join-code-only', code=code))}</span>"
+    picture = qr_svg(link, scale=None if wall == "large" else scale)
+    words = html.escape(t("join-code-only", code=code))
+    beside = f'<span class="kj-code">{words}</span>' if wall else ""
+    style = WALL_QR_CSS if wall == "large" else ""
     st.markdown(
-        f'<div class="kj-join" style="display:flex;align-items:center;gap:.6rem">'
+        f'{style}<div class="kj-join kj-join-{wall or "page"}" '
+        f'style="display:flex;align-items:center;gap:.6rem 1.2rem">'
         f'<span role="img" aria-label="{label}">{picture}</span>{beside}</div>',
         unsafe_allow_html=True,
     )
-    if link_shown:
+    if not wall:
         st.caption(link)
 
 

@@ -242,7 +242,8 @@ def projector_live(group: Group, current: Profile) -> None:
         puzzle = puzzles[live.at]
         answers = rounds().answers(live.id, live.at)
         members = len(club().members(group.id))
-        top, count, join = st.columns([3, 4, 2], vertical_alignment="center")
+        shown = live.phase == "shown"
+        top, count, *join = st.columns([3, 4, 2] if shown else [4, 5], vertical_alignment="center")
         with top:
             controls(live, "projector")
         with count:
@@ -250,23 +251,27 @@ def projector_live(group: Group, current: Profile) -> None:
                 f"**{t('live-title', n=live.at + 1, count=len(puzzles))}** · "
                 + nt("live-answered", members, answered=len(answers))
             )
-        with join:  # late arrivals join by scanning it
-            show_join_code(group.code, scale=2, link_shown=False)
-        board, words = st.columns([3, 2], gap="large")
+        if shown:  # the answer's words need the column: the code small, on top
+            with join[0]:
+                show_join_code(group.code, scale=2, wall="small")
+        # after "show" the words are the point: they get half the wall
+        board, words = st.columns([1, 1] if shown else [3, 2], gap="large")
         view = view_of(puzzle.kind)
         marks = None
-        if live.phase == "shown":
+        if shown:
             solved = view.kind.grade(puzzle.content, puzzle.rules, puzzle.answer)
             marks = view.checks(puzzle.content, puzzle.rules, solved)
         with board:
             view.board(puzzle.content, current, marks)
         with words:
+            if shown:  # the question was on the wall; now the answer takes its place
+                show_counts(puzzle, tally(puzzle, answers), four_colour=current.four_colour)
+                return
             st.markdown(f"## {t(f'kind-{puzzle.kind}')}")
             if view.parts is not None:
                 st.markdown("\n".join(f"- {part}" for part in view.parts(puzzle.content).values()))
             show_rule_set(puzzle.rules, puzzle.kind)
-            if live.phase == "shown":
-                show_counts(puzzle, tally(puzzle, answers), four_colour=current.four_colour)
+            show_join_code(group.code, wall="large")  # late arrivals scan it from their seat
 
 
 def show_counts(puzzle: Puzzle, counted: Tally, *, four_colour: bool) -> None:

@@ -14,7 +14,8 @@ import pandas as pd
 from sqlalchemy import case, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
-from klaverjas_core import RuleSet
+from klaverjas_core import RuleId, RuleSet
+from klaverjas_questions import KINDS
 from klaverjas_trainer.storage.db import InputError, StorageError, reading, writing
 from klaverjas_trainer.storage.passwords import hash_secret, verify_secret
 from klaverjas_trainer.storage.schema import (
@@ -40,6 +41,8 @@ from klaverjas_trainer.storage.store import (
 )
 from klaverjas_trainer.storage.tokens import fingerprint
 from puzzles import GENERATOR_VERSION
+
+RULE_IDS: Final = frozenset(rule.value for rule in RuleId)
 
 TEACHER_PASSWORD_ENV: Final = "KLAVERJAS_TEACHER_PASSWORD"
 #: Wrong teacher passwords per client address are counted under this prefix.
@@ -363,6 +366,12 @@ class ClubStore:
             raise InputError("error-assign-either", "assign either a lesson or a puzzle set")
         if kind is not None and (rule is None or not 1 <= count <= 50):
             raise InputError("error-set-size", "a puzzle set needs a rule and 1 to 50 puzzles")
+        if kind is not None and (kind not in KINDS or rule not in RULE_IDS):
+            raise InputError(
+                "error-set-what",
+                f"a puzzle set needs a kind of puzzle and a rule that the trainer knows, "
+                f"not {kind!r} and {rule!r}",
+            )
         return self._insert_assignment(
             group_id, lesson_id=lesson_id, kind=kind, rule=rule, level=level, count=count,
             seed=seed, due=due,

@@ -24,14 +24,23 @@ from puzzles import PuzzleError
 #: fold), the page's margins narrow.
 WALL_CSS: Final = """<style>
 [data-testid='stMainBlockContainer'] { padding: 1rem 2rem .5rem; }
-.stMarkdown p, .stMarkdown li { font-size: max(1.3rem, 2.6vh); }
+[data-testid='stMarkdownContainer'] :is(p, li) { font-size: max(1.3rem, 2.6vh); }
+/* a called revoke as large as the rest (the larger-text style fixes an alert's type) */
+[data-testid='stAlert'] p { font-size: max(1.3rem, 2.6vh) !important; }
 .kj-card, .kj-large .kj-card, .kj-felt .kj-card, .kj-hand .kj-card {
   width: 6.7vh; height: 9.2vh; font-size: 3.6vh; border-radius: .9vh; }
 .kj-table { max-width: none; gap: .6vh; margin: 0 auto .6vh; }
-.kj-felt { min-height: 26vh; }
+.kj-felt { min-height: 22vh; }
 .kj-table .kj-seat, .kj-table .kj-seat b { font-size: 2.6vh; }
 .kj-table .kj-role, .kj-table .kj-chip, .kj-felt .kj-c, .kj-slot { font-size: 2vh; }
 .kj-trump-badge { font-size: 2.8vh; }
+/* The hands as dealt: each hand on one row, its seat's name, role and chips on one line
+   above it, so the four hands fit on one screen. */
+.kj-table.kj-deal { width: 100%; grid-template-columns: 1fr 1fr;
+  grid-template-areas: "top top" "left right" "bottom bottom"; }
+.kj-table.kj-deal .kj-seat { flex-direction: row; flex-wrap: wrap; justify-content: center;
+  align-items: baseline; gap: 0 1vh; }
+.kj-table.kj-deal .kj-hand { flex-basis: 100%; flex-wrap: nowrap; gap: .4vh; }
 </style>"""
 
 current = profile()
@@ -57,7 +66,8 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
     work = clubs.assignments(group.id)
     sets = [a for a in work if a.is_set]
     deals = [a for a in work if a.is_deal]
-    if "projector_live" not in st.session_state:  # a round on: the wall shows it at first
+    if st.session_state.get("projector_live_of") != group.id:  # a group's round on: shown
+        st.session_state["projector_live_of"] = group.id
         running = LiveRounds(store()).current(group.id)
         st.session_state["projector_live"] = running is not None and running.phase != "over"
     live = st.toggle(t("projector-live"), key="projector_live")
