@@ -12,8 +12,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from klaverjas_core import RuleSet
+from klaverjas_questions.misconceptions import BY_NAME, discriminates
+from klaverjas_trainer.app.live_round import round_puzzles
 from klaverjas_trainer.app.live_views import _puzzles
 from klaverjas_trainer.app.services import _announce_setup_code, _store
+from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.live import LiveRounds
 
 from .test_club_flows import PROJECTOR, TEACHER, club_of, member_session, new_session
@@ -167,3 +171,32 @@ def test_a_phone_that_scanned_the_join_code_finds_it_filled_in(data_dir: Path) -
     phone.form_submit_button(key="join_button").click().run()
     assert not phone.exception and not phone.error
     assert any("Dina" in m.value for m in phone.markdown)
+
+
+def test_a_round_on_the_wrong_rule_most_members_follow(data_dir: Path) -> None:
+    """The coach's suggestion: offered once the trainer sees a wrong rule in members'
+    answers; its round's puzzles each tell that rule from the real one."""
+    teacher, code = teacher_with_a_group()
+    assert teacher.radio(key="live_from").options == [
+        "a kind and a rule",
+        "a puzzle set of the group",
+    ]
+    for name in ("Anna", "Bert"):
+        member_session(code, name)
+    club = club_of(data_dir)
+    group = club.groups()[0]
+    for member in club.members(group.id):
+        Findings(club.store).keep(member.id, group.rules, ["always-overtrump"])
+    teacher.run()
+    teacher.radio(key="live_from").set_value("coach").run()
+    said = " ".join(c.value for c in teacher.caption)
+    assert "2 members follow the wrong rule **Always overtrumping, even over the partner**" in said
+    teacher.select_slider(key="live_count").set_value(3)
+    teacher.button(key="live_start").click().run()
+    assert not teacher.exception
+    assert any("Puzzle 1 of 3 is on the phones" in m for m in texts(teacher))
+    live = LiveRounds(club.store).current(group.id)
+    assert live is not None
+    entry = BY_NAME["always-overtrump"]
+    for puzzle in round_puzzles(live.puzzles):
+        assert discriminates(entry, puzzle.kind, puzzle.content, RuleSet.parse(group.rules))

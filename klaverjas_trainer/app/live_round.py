@@ -16,13 +16,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from klaverjas_core import Card, RuleId
-from klaverjas_questions.misconceptions import predicting
+import pandas as pd
+
+from klaverjas_core import Card, RuleId, RuleSet
+from klaverjas_questions.misconceptions import BY_NAME, CATALOGUE, Misconception, predicting
 from klaverjas_questions.positions import CardsAnswer
 from klaverjas_trainer.app.drill import PuzzleKey, make, set_key
 from klaverjas_trainer.storage.club import Assignment
 from klaverjas_trainer.storage.live import LiveAnswer
 from puzzles import GenerationError, Puzzle
+from puzzles.discriminating import discriminating_puzzle
 
 #: How many puzzles a teacher may put in one round, and the first choice.
 ROUND_SIZES: Final = range(1, 11)
@@ -48,6 +51,40 @@ def keys_for_rule(
         if len(keys) == count:
             break
     return keys
+
+
+def keys_for_wrong_rule(
+    entry: Misconception, rules: str, *, count: int, seed: int
+) -> list[dict[str, Any]]:
+    """`count` puzzles whose right answer differs from the answer under the wrong rule
+    `entry` (the coach's own checks of it), from `seed` on; `PuzzleError` when none can be
+    found under `rules`."""
+    keys: list[dict[str, Any]] = []
+    ruleset = RuleSet.parse(rules)
+    for n in range(count * 3):  # a search may find a position twice: the next seed
+        puzzle = discriminating_puzzle(entry, ruleset, seed=seed + n)
+        key = dataclasses.asdict(
+            PuzzleKey(puzzle.kind, puzzle.rule.value, rules, puzzle.level, puzzle.seed)
+        )
+        if key not in keys:
+            keys.append(key)
+        if len(keys) == count:
+            break
+    return keys
+
+
+def shown_most(findings: pd.DataFrame, rules: str) -> tuple[Misconception, int] | None:
+    """Of the coach's findings of a group's members (`Findings.of_group`), the wrong rule that
+    most members show now under the group's `rules` and how many show it (a tie: the
+    catalogue's order); None when nobody shows one."""
+    now = findings[
+        (findings["rules"] == rules) & findings["gone_at"].isna() & findings["name"].isin(BY_NAME)
+    ]
+    members = now.groupby("name")["learner"].nunique()
+    if members.empty:
+        return None
+    most = max(CATALOGUE, key=lambda entry: int(members.get(entry.name, 0)))
+    return most, int(members[most.name])
 
 
 def keys_from_set(assignment: Assignment, rules: str, count: int) -> list[dict[str, Any]]:

@@ -30,10 +30,12 @@ from klaverjas_trainer.app.live_round import (
     ROUND_SIZES,
     Tally,
     keys_for_rule,
+    keys_for_wrong_rule,
     keys_from_set,
     may_need_help,
     per_rule,
     round_puzzles,
+    shown_most,
     tally,
 )
 from klaverjas_trainer.app.markup import md_escape
@@ -47,6 +49,7 @@ from klaverjas_trainer.app.services import (
     store,
 )
 from klaverjas_trainer.storage.club import Group
+from klaverjas_trainer.storage.findings import Findings
 from klaverjas_trainer.storage.live import (
     AlreadyAnsweredError,
     LiveRound,
@@ -102,12 +105,17 @@ def teacher_live(group: Group) -> None:
 def start_form(group: Group) -> None:
     """The round's puzzles and Start; the state above hears of the new round by its stream."""
     sets = [a for a in club().assignments(group.id) if a.is_set]
+    shown = shown_most(Findings(store()).of_group(group.id), group.rules)
     source = st.radio(
-        t("live-from"), ["rule", "set"], horizontal=True, key="live_from",
-        format_func=bound(lambda s: t(f"live-from-{s}")),
+        t("live-from"), ["rule", "set", *(["coach"] if shown else [])], horizontal=True,
+        key="live_from", format_func=bound(lambda s: t(f"live-from-{s}")),
     )  # fmt: skip
-    kind, rule, chosen = PUZZLE_KINDS[0], "", None
-    if source == "set":
+    kind, rule, chosen, wrong = PUZZLE_KINDS[0], "", None, None
+    if source == "coach" and shown is not None:
+        wrong, members = shown
+        title = t(f"misconception-title:{wrong.name}")
+        st.caption(nt("live-coach-chosen", members, title=title))
+    elif source == "set":
         if not sets:
             st.info(t("live-no-sets"), icon=":material/info:")
             return
@@ -133,6 +141,8 @@ def start_form(group: Group) -> None:
         try:
             if chosen is not None:
                 keys = keys_from_set(chosen, group.rules, count)
+            elif wrong is not None:
+                keys = keys_for_wrong_rule(wrong, group.rules, count=count, seed=time.time_ns())
             else:
                 keys = keys_for_rule(kind, rule, group.rules, count=count, seed=time.time_ns())
             if not keys:
