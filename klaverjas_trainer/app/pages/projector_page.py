@@ -24,7 +24,7 @@ from puzzles import PuzzleError
 #: fold), the page's margins narrow.
 WALL_CSS: Final = """<style>
 [data-testid='stMainBlockContainer'] { padding: 1rem 2rem .5rem; }
-[data-testid='stMarkdownContainer'] :is(p, li) { font-size: max(1.3rem, 2.6vh); }
+.stMarkdown p, .stMarkdown li { font-size: max(1.3rem, 2.6vh); }
 /* a called revoke as large as the rest (the larger-text style fixes an alert's type) */
 [data-testid='stAlert'] p { font-size: max(1.3rem, 2.6vh) !important; }
 .kj-card, .kj-large .kj-card, .kj-felt .kj-card, .kj-hand .kj-card {
