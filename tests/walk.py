@@ -170,7 +170,8 @@ class Walk:
         while not done():
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"waited {WAIT // 1000} s for {what}")
+                shot = self.screenshot("stuck", full_page=True)  # what the person saw then
+                raise AssertionError(f"waited {WAIT // 1000} s for {what}; the page: {shot}")
             socket = self.runs.socket
             try:
                 if socket is None or socket.is_closed():
