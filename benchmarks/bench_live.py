@@ -17,11 +17,14 @@ Measured, per change (a "show" and a "next" per puzzle, ``--changes`` in all):
   changing (target 0);
 - the server processes' CPU per second (from /proc) while the phones wait, and during the
   changes.
-The machine's load average is printed, as it may be shared. Not measured yet: answers lost when
-a process stops mid-round (tests/test_scale_out.py checks one learner moving over).
+The machine's load average is printed, as it may be shared.
+
+``--stop-phones N`` measures instead what a process stopping mid-round costs (`stopping`):
+answers lost (target 0) and how soon each moved phone could go on.
 
 Run: ``python benchmarks/bench_live.py [--phones 40] [--changes 20] [--wait 60]``;
-``--quick`` (10 phones, 6 changes, 10 s, one process) exits non-zero when a target is missed.
+``--quick`` (10 phones, 6 changes, 10 s, one process) exits non-zero when a target is missed;
+``python benchmarks/bench_live.py --stop-phones 8`` exits non-zero when an answer is lost.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import argparse
 import os
 import queue
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -45,12 +49,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the app's pac
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_app import percentile
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.live import LiveRound, LiveRounds
-from tests.streamlit_server import fresh_database, nginx_in_front, running_app
+from tests.streamlit_server import fresh_database, nginx_front, running_app
+from tests.test_live_round import answer
+from tests.test_live_scale_out import DatabaseRoom
 from tests.walk import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS, Walk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +69,8 @@ class Servers:
     base: str  # where phones connect (nginx, or the one process)
     database: str
     pids: list[int]
+    backends: list[str]  # host:port of each process, as nginx's access log names them
+    access_log: Path | None = None  # nginx's: which process answered which phone
 
 
 @contextmanager
@@ -71,7 +79,8 @@ def servers(one: bool) -> Iterator[Servers]:
         folder = Path(tempfile.mkdtemp(prefix="kj-live-"))
         if one:
             app = stack.enter_context(running_app(folder / "data", env={"PYTHONPATH": str(ROOT)}))
-            yield Servers(app.url, f"sqlite:///{folder / 'data' / 'trainer.sqlite3'}", [app.pid])
+            database = f"sqlite:///{folder / 'data' / 'trainer.sqlite3'}"
+            yield Servers(app.url, database, [app.pid], [app.url.removeprefix("http://")])
             return
         url = os.environ.get("KLAVERJAS_TEST_POSTGRES_URL", "")
         if not url:
@@ -80,10 +89,11 @@ def servers(one: bool) -> Iterator[Servers]:
         env = {"KLAVERJAS_DATABASE_URL": database, "PYTHONPATH": str(ROOT),
                "STREAMLIT_SERVER_COOKIE_SECRET": "bench-live-" + "x" * 24}  # fmt: skip
         apps = [stack.enter_context(running_app(folder / f"d{n}", env=env)) for n in range(2)]
-        front = stack.enter_context(
-            nginx_in_front([a.url.removeprefix("http://") for a in apps], folder)
+        backends = [a.url.removeprefix("http://") for a in apps]
+        front = stack.enter_context(nginx_front(backends, folder, tls=False))
+        yield Servers(
+            front.url, database, [a.pid for a in apps], backends, front.folder / "access.log"
         )
-        yield Servers(front, database, [a.pid for a in apps])
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -107,13 +117,13 @@ def stream_phone(url: str, cookie: str, heard: queue.Queue[tuple[float, int]]) -
         return
 
 
-def member_phone(browser: object, base: str, code: str) -> Walk:
+def member_phone(browser: Browser, base: str, code: str, name: str = "Bench phone") -> Walk:
     """A member in chromium: joined by the join link, then on the Live round page by the
     invitation's link (a round is on)."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"])  # type: ignore[attr-defined]
-    walk = Walk(context.new_page(), who="bench-phone")
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    walk = Walk(context.new_page(), who="bench-phone", name=name)
     walk.open(f"{base}/profile?join={code}")
-    walk.page.locator(".st-key-join_name input").fill("Bench phone")
+    walk.page.locator(".st-key-join_name input").fill(name)
     walk.click(".st-key-join_button button")
     walk.click(walk.page.locator(".st-key-live-invite a"))
     return walk
@@ -188,6 +198,64 @@ def run(options: argparse.Namespace) -> bool:
     return percentile(screens, 0.95) <= TARGET_P95 and waiting_runs == 0
 
 
+def process_of(target: Servers, walk: Walk) -> str:
+    """The process (host:port) that nginx sent the phone's last request to (its route cookie
+    picks it; the access log's lines are ``time route upstream status uri``)."""
+    assert target.access_log is not None
+    route = next(c["value"] for c in walk.page.context.cookies() if c["name"] == "kj_route")
+    lines = [line.split() for line in target.access_log.read_text(encoding="utf-8").splitlines()]
+    return [fields[2] for fields in lines if fields[1] == route][-1].rstrip(",")
+
+
+def stopping(options: argparse.Namespace) -> bool:
+    """``--stop-phones N``: N members in chromium in a round on the two processes; half answer
+    the first puzzle, then the process most of them are on stops (SIGTERM). Every phone that was
+    on it reconnects through nginx to the other and goes on as itself with one tap; the other
+    half answer the first puzzle, and everyone the second. Said: answers lost (target 0), and
+    how long a moved phone took from the stop to showing its "continue as" button (an upper
+    bound: the phones are looked at one after another)."""
+    with servers(one=False) as target:
+        room = DatabaseRoom(target.database)
+        keys = [{"kind": "which-cards", "rule": "play.follow-suit", "rules": "amsterdam",
+                 "level": 1, "seed": seed} for seed in (3, 4)]  # fmt: skip
+        live = room.rounds.start(room.group.id, keys)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            phones = [
+                member_phone(browser, target.base, room.group.code, f"Phone {n + 1}")
+                for n in range(options.stop_phones)
+            ]
+            for walk in phones[::2]:
+                answer(walk, room, right=True)
+            on = {walk.name: process_of(target, walk) for walk in phones}
+            stopped = max(target.backends, key=list(on.values()).count)
+            moved = [walk for walk in phones if on[walk.name] == stopped]
+            print(f"{len(moved)} of {len(phones)} phones on the process stopped", flush=True)
+            stop = time.monotonic()
+            os.kill(target.pids[target.backends.index(stopped)], signal.SIGTERM)
+            waits = []
+            for walk in moved:  # each asked to go on as itself, without a tap of its own
+                expect(walk.page.locator(".st-key-continue_as button")).to_be_visible()
+                waits.append(time.monotonic() - stop)  # at most: looked at one after another
+            for walk in moved:
+                walk.click(".st-key-continue_as button")
+            for walk in phones[1::2]:
+                answer(walk, room, right=False)
+            live = room.rounds.move(room.rounds.move(live, "shown"), "asking", 1)
+            for walk in phones:
+                answer(walk, room, right=True)
+            browser.close()
+        members = [m for m in room.club.members(room.group.id) if m.name.startswith("Phone ")]
+        stored = sum(len(room.club.store.answers(m.id)) for m in members)
+        in_round = len(room.rounds.answers(live.id))
+        room.club.store.engine.dispose()
+    lost = 2 * len(phones) - min(stored, in_round)
+    print(f"a process stopped mid-round under {len(phones)} phones: {len(moved)} moved, "
+          f"asked to go on after p50 {statistics.median(waits):.1f} s, max {max(waits):.1f} s; "
+          f"answers stored {stored}, in the round {in_round}, lost {lost}")  # fmt: skip
+    return lost == 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=40)
@@ -195,13 +263,16 @@ def main() -> int:
     parser.add_argument("--wait", type=float, default=60.0)
     parser.add_argument("--one-process", action="store_true")
     parser.add_argument("--quick", action="store_true", help="a smoke run that checks targets")
+    parser.add_argument(
+        "--stop-phones", type=int, metavar="N", help="instead: N phones, a process stops mid-round"
+    )
     options = parser.parse_args()
     if not shutil.which("chromium") and not Path(CHROMIUM).exists():
         raise SystemExit("the benchmark needs Debian's chromium")
     if options.quick:
         options.phones, options.changes, options.wait, options.one_process = 10, 6, 10.0, True
-    ok = run(options)
-    if options.quick and not ok:
+    ok = stopping(options) if options.stop_phones else run(options)
+    if (options.quick or options.stop_phones) and not ok:
         print("a target was missed", file=sys.stderr)
         return 1
     return 0

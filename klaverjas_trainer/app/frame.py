@@ -10,6 +10,7 @@ from klaverjas_trainer.app.live_views import live_invite
 from klaverjas_trainer.app.markup import md_escape
 from klaverjas_trainer.app.own_words import speak_own_words
 from klaverjas_trainer.app.page_scripts import install_page_scripts
+from klaverjas_trainer.app.reconnect import rerun_after_a_reconnect
 from klaverjas_trainer.app.services import (
     current_language,
     keep_sign_ins,
@@ -108,6 +109,7 @@ def draw_page() -> None:
     choose_language()
     keep_sign_ins()
     install_page_scripts()
+    rerun_after_a_reconnect()  # a page moved to another process: drawn there at once
     group = profile().group
     if group is not None and learner is not None and navigation.url_path != "live":
         live_invite(group.id)  # the club's live round, on whatever page the member is
