@@ -1,5 +1,7 @@
 """A match at the table: the learner South, a computer partner North and computer opponents
-West and East, deal after deal, on the core's `Deal`.
+West and East, deal after deal, on the core's `Deal`. At a club table (`humans`) two to four
+members sit at it, each at a seat of their own; the computers play the other seats. A move is
+made by the seat whose turn it is; a step says whose decision it was.
 
 The state is the seed, the settings and what was said and played; everything else (the hands,
 the tricks, the scores) is replayed through the core, so a saved game resumes at the same card.
@@ -24,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from klaverjas_core import (
     Card,
@@ -60,6 +62,7 @@ __all__ = [
     "LEARNER",
     "MODES",
     "REVOKE_RATES",
+    "CallMade",
     "CallOutcome",
     "PlayOutcome",
     "PlayedCard",
@@ -116,6 +119,7 @@ class TableStep:
     legal: tuple[Card, ...] = ()  # for a card: the legal cards, for the review
     refused: bool = False  # coach mode: the card went back to the hand
     card: Card | None = None  # the card played (or tried)
+    seat: Seat = LEARNER  # whose decision it was (a club table has several people)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -130,6 +134,7 @@ class TableStep:
             "legal": [str(card) for card in self.legal],
             "refused": self.refused,
             "card": None if self.card is None else str(self.card),
+            "seat": int(self.seat),
         }
 
     @classmethod
@@ -147,6 +152,7 @@ class TableStep:
                 legal=tuple(Card.parse(text) for text in data["legal"]),
                 refused=_flag(data["refused"]),
                 card=None if data["card"] is None else Card.parse(data["card"]),
+                seat=Seat(_whole(data.get("seat", int(LEARNER)), 0, 3)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"a saved decision cannot be read: {error}") from None
@@ -210,15 +216,24 @@ class RevokeCall:
 Outcome: TypeAlias = CallOutcome | PlayOutcome | RoemOutcome | TurnOutcome | RevokeCall
 
 
+class CallMade(NamedTuple):
+    """A person's "verzaakt!": on `seat`'s card in `trick` (0-based), called `by` a seat."""
+
+    seat: Seat
+    trick: int
+    by: Seat = LEARNER
+
+
 @dataclass
 class _DealRecord:
     calls: list[str] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
-    declared: set[int] = field(default_factory=set)  # tricks whose roem the learner declared
-    claimed: set[int] = field(default_factory=set)  # tricks the learner declared on at all
-    called: set[int] = field(default_factory=set)  # tricks whose revoke the computers called
-    #: The learner's "verzaakt!" calls, in order: (seat, trick).
-    revoke_calls: list[tuple[Seat, int]] = field(default_factory=list)
+    declared: set[int] = field(default_factory=set)  # tricks whose roem a person declared
+    claimed: set[int] = field(default_factory=set)  # tricks a person declared on at all
+    #: The people's revokes the computers called: (seat, trick).
+    called: set[tuple[Seat, int]] = field(default_factory=set)
+    #: The people's "verzaakt!" calls, in order.
+    revoke_calls: list[CallMade] = field(default_factory=list)
     turned: int = 0  # tricks turned over
     steps: list[TableStep] = field(default_factory=list)
     hinted: bool = False  # the learner asked for a hint on the decision now open
@@ -235,6 +250,7 @@ class TableGame:
         level: str = "basic",
         first_dealer: Seat | None = None,
         revokes: str = DEFAULT_REVOKES,
+        humans: Sequence[Seat] = (LEARNER,),
     ) -> None:
         if mode not in MODES:
             raise TableError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
@@ -244,6 +260,11 @@ class TableGame:
             raise TableError(f"level must be one of {', '.join(PLAYERS)}, got {level!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise TableError(f"seed must be a whole number from 0, got {seed!r}")
+        seats = [Seat(_whole(seat, 0, 3)) for seat in humans]
+        if not seats or len(set(seats)) < len(seats):
+            raise TableError(f"humans must be one to four different seats, got {list(humans)!r}")
+        #: The seats people play (the others are the computers'), in seat order.
+        self.humans: tuple[Seat, ...] = tuple(sorted(seats))
         self.seed = seed
         self.rules = resolve_rules(rules)
         self.mode = mode
@@ -263,9 +284,10 @@ class TableGame:
         mode: str = "coach",
         level: str = "",
         revokes: str = DEFAULT_REVOKES,
+        humans: Sequence[Seat] = (LEARNER,),
     ) -> TableGame:
-        """A new match; the computers speak and play until the learner is to act."""
-        game = cls(seed, rules, mode, level or "basic", revokes=revokes)
+        """A new match; the computers speak and play until a person is to act."""
+        game = cls(seed, rules, mode, level or "basic", revokes=revokes, humans=humans)
         game._advance()
         return game
 
@@ -280,14 +302,17 @@ class TableGame:
             "level": self.level,
             "revokes": self.revokes,
             "first_dealer": int(self.first_dealer),
+            "humans": [int(seat) for seat in self.humans],
             "deals": [
                 {
                     "calls": list(record.calls),
                     "cards": [str(card) for card in record.cards],
                     "declared": sorted(record.declared),
                     "claimed": sorted(record.claimed),
-                    "called": sorted(record.called),
-                    "revoke_calls": [[int(seat), trick] for seat, trick in record.revoke_calls],
+                    "called": [[int(seat), trick] for seat, trick in sorted(record.called)],
+                    "revoke_calls": [
+                        [int(seat), trick, int(by)] for seat, trick, by in record.revoke_calls
+                    ],
                     "turned": record.turned,
                     "steps": [step.to_dict() for step in record.steps],
                     "hinted": record.hinted,
@@ -311,6 +336,7 @@ class TableGame:
                 data["level"],
                 Seat(_whole(data["first_dealer"], 0, 3)),
                 revokes=data.get("revokes", DEFAULT_REVOKES),
+                humans=data.get("humans", [int(LEARNER)]),  # one learner before club tables
             )
             deals = data["deals"]
             if not isinstance(deals, list) or not 1 <= len(deals) <= game.rules.match_length:
@@ -331,10 +357,10 @@ class TableGame:
                 _replay(game._deal, record)
                 record.declared = {_whole(n, 0, 7) for n in saved["declared"]}
                 record.claimed = {_whole(n, 0, 7) for n in saved["claimed"]}
-                record.called = {_whole(n, 0, 7) for n in saved["called"]}
+                record.called = {_seat_and_trick(entry) for entry in saved["called"]}
                 record.revoke_calls = [
-                    (Seat(_whole(seat, 0, 3)), _whole(trick, 0, 7))
-                    for seat, trick in saved.get("revoke_calls", [])  # none before they came
+                    _call_made(entry)
+                    for entry in saved.get("revoke_calls", [])  # none before
                 ]
                 record.turned = _whole(saved["turned"], 0, len(game._deal.tricks))
                 game._check_calls(number)
@@ -393,6 +419,14 @@ class TableGame:
         leader, cards = self._deal.tricks[number]
         return Seat((leader + self._judge(cards).winner) % 4)
 
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose call or card the game waits for (a person's), else None."""
+        phase = self.phase
+        if phase == "call":
+            return self._deal.choice.to_speak
+        return self._deal.to_move if phase == "play" else None
+
     def legal_cards(self) -> LegalCards:
         self._require("play")
         return self._deal.legal_cards()
@@ -410,7 +444,7 @@ class TableGame:
         self._require("call")
         self.recent = []
         choice = self._deal.choice
-        rule, forced = choice.rule, choice.must_name
+        rule, forced, seat = choice.rule, choice.must_name, choice.to_speak or LEARNER
         if call != "pass":
             Suit.parse(call)  # a NotationError names a bad suit
         step = None
@@ -424,6 +458,7 @@ class TableGame:
                 rule=rule,
                 tags=(rule,),
                 hinted=False,
+                seat=seat,
             )
         if forced and call == "pass":
             return CallOutcome(False, rule, step)
@@ -432,15 +467,16 @@ class TableGame:
         return CallOutcome(True, rule, step)
 
     def play(self, card: Card) -> PlayOutcome:
-        """Play a card from the learner's hand; coach mode refuses an illegal one."""
+        """Play a card from the hand of the person to move; coach mode refuses an illegal one."""
         self._require("play")
         self.recent = []
-        if card not in self._deal.hand(LEARNER):
+        seat = self._deal.to_move
+        if card not in self._deal.hand(seat):
             raise TableError(f"{card} is not in your hand")
         legal = self._deal.legal_cards()
         verdict = legal.verdict(card)
         step = None
-        if len(legal) < len(self._deal.hand(LEARNER)):
+        if len(legal) < len(self._deal.hand(seat)):
             rules = legal.rules
             step = self._step(
                 len(self._deal.tricks),
@@ -453,6 +489,7 @@ class TableGame:
                 legal=tuple(legal),
                 refused=not verdict.legal and self.mode == "coach",
                 card=card,
+                seat=seat,
             )
         if not verdict.legal and self.mode == "coach":
             return PlayOutcome(verdict, False, step)
@@ -461,17 +498,19 @@ class TableGame:
         self._advance()
         return PlayOutcome(verdict, True, step)
 
-    def can_declare(self) -> bool:
-        """The trick on the table is ours and nothing was declared on it yet."""
+    def can_declare(self, seat: Seat = LEARNER) -> bool:
+        """The trick on the table is `seat`'s pair's (a person's) and nothing was declared on
+        it yet."""
         trick = self.waiting_trick
-        if trick is None:
+        if trick is None or seat not in self.humans:
             return False
         number = self.record.turned
-        return self.trick_winner(number).pair == LEARNER.pair and number not in self.record.claimed
+        return self.trick_winner(number).pair == seat.pair and number not in self.record.claimed
 
-    def declare_roem(self, amount: int) -> RoemOutcome:
-        """Declare `amount` of roem on the trick our pair is taking; the core corrects it."""
-        if not self.can_declare():
+    def declare_roem(self, amount: int, seat: Seat = LEARNER) -> RoemOutcome:
+        """`seat` declares `amount` of roem on the trick its pair is taking; the core corrects
+        it."""
+        if not self.can_declare(seat):
             raise TableError("roem can be declared only on a trick your pair is taking")
         number = self.record.turned
         judged = self._judge(self._deal.tricks[number][1])
@@ -480,68 +519,79 @@ class TableGame:
             self.record.declared.add(number)  # declared: it counts, at the core's amount
         correct = amount == judged.roem_points
         rule = claim_rule(amount, judged) if amount else RuleId.ROEM_DECLARE
-        step = self._roem_step(number, amount, correct, rule, judged.roem)
+        step = self._roem_step(number, amount, correct, rule, judged.roem, seat)
         return RoemOutcome(amount, judged.roem_points, tuple(judged.roem), step)
 
     def turn_trick(self) -> TurnOutcome:
-        """Turn the trick on the table: the step for roem our pair left undeclared (if any)
-        and, in club mode, the seat whose revoke the computers call ("verzaakt")."""
+        """Turn the trick on the table: the step for roem our pair left undeclared (if any;
+        one per person of the pair, the first returned) and, in club mode, the seat whose
+        revoke the computers call ("verzaakt")."""
         self._require("trick")
         self.recent = []
         number = self.record.turned
         _, cards = self._deal.tricks[number]
         step = None
         judged = self._judge(cards)
-        ours = self.trick_winner(number).pair == LEARNER.pair
-        if ours and judged.roem_points and number not in self.record.claimed:
+        winners = [seat for seat in self.humans if seat.pair == self.trick_winner(number).pair]
+        if winners and judged.roem_points and number not in self.record.claimed:
             # roem left undeclared (four 7s score 0 without four_low_100: nothing to declare)
-            step = self._roem_step(number, 0, False, RuleId.ROEM_DECLARE, judged.roem)
-        # The computers call the learner's revoke when it counts: no revoke before it was
-        # called (only the first revoke of a deal counts). An opponent's is the learner's to call.
-        revoke = counted_revoke(self._deal.revokes, {*self.calls(), (LEARNER, number)})
-        if revoke is None or (revoke.seat, revoke.trick) != (LEARNER, number):
+            steps = [
+                self._roem_step(number, 0, False, RuleId.ROEM_DECLARE, judged.roem, seat)
+                for seat in winners
+            ]
+            step = steps[0]
+        # The computers call a person's revoke when it counts: no revoke before it was called
+        # (only the first revoke of a deal counts). A computer's is the people's to call, and
+        # so is a person's that only people sit against.
+        watched = {(seat, number) for seat in self._watched()}
+        revoke = counted_revoke(self._deal.revokes, {*self.calls(), *watched})
+        if revoke is None or (revoke.seat, revoke.trick) not in watched:
             revoke = None
         else:
-            self.record.called.add(number)
+            self.record.called.add((revoke.seat, number))
         self.record.turned += 1
         if self.record.turned == 8:
             self._missed_revokes()
         self._advance()
         return TurnOutcome(number, step, revoke)
 
-    def call_revoke(self, seat: Seat, trick: int) -> RevokeCall:
+    def call_revoke(self, seat: Seat, trick: int, by: Seat = LEARNER) -> RevokeCall:
         """The learner calls "verzaakt!" (club mode, while the deal is played): `seat` revoked
         in `trick` (0-based). Right or wrong, the call is a decision; a right one makes the
         revoking pair lose the deal (the first revoke called counts, RULES.md). Raises
-        `TableError` for a call that cannot be made: coach mode, the learner's own seat, a
-        trick the seat has not played in yet, or a call made before."""
-        seat = Seat(seat)
-        problem = self.revoke_call_problem(seat, trick)
+        `TableError` for a call that cannot be made: coach mode, a caller who is not a person
+        at the table, the caller's own seat, a trick the seat has not played in yet, or a call
+        made before (by anyone)."""
+        seat, by = Seat(seat), Seat(by)
+        if by not in self.humans:
+            raise TableError(f"{by.name} is played by the computer: it calls nothing")
+        problem = self.revoke_call_problem(seat, trick, by)
         if problem is not None:
             raise TableError(CALL_PROBLEMS[problem].format(seat=seat.name, trick=trick + 1))
         verdict = self._verdict_of(seat, trick)
-        self.record.revoke_calls.append((seat, trick))
+        self.record.revoke_calls.append(CallMade(seat, trick, by))
         reply = RevokeAnswer(card=verdict.card, trick=trick, seat=seat).to_dict()
         step = self._step(
             trick, "who-revoked", reply, correct=not verdict.legal, rule=verdict.rule,
-            tags=(verdict.rule, RuleId.PLAY_REVOKE), card=verdict.card,
+            tags=(verdict.rule, RuleId.PLAY_REVOKE), card=verdict.card, seat=by,
         )  # fmt: skip
         return RevokeCall(seat, trick, verdict, step)
 
-    def revoke_call_problem(self, seat: Seat, trick: int) -> CallProblem | None:
-        """Why "verzaakt!" on `seat` in `trick` (0-based) cannot be called now, or None."""
+    def revoke_call_problem(self, seat: Seat, trick: int, by: Seat = LEARNER) -> CallProblem | None:
+        """Why "verzaakt!" by `by` on `seat` in `trick` (0-based) cannot be called now, or
+        None."""
         if self.mode != "club" or self.phase not in ("play", "trick"):
             return "table"
-        return self._call_problem(seat, trick, self.record.revoke_calls)
+        return self._call_problem(seat, trick, self.record.revoke_calls, by)
 
     def _call_problem(
-        self, seat: Seat, trick: int, made: Sequence[tuple[Seat, int]]
+        self, seat: Seat, trick: int, made: Sequence[CallMade], by: Seat
     ) -> CallProblem | None:
-        """What play checks of a call besides the moment: not the learner's own seat, not in
+        """What play checks of a call besides the moment: not the caller's own seat, not in
         the calls `made` before, and a trick that seat has played in."""
-        if seat == LEARNER:
+        if seat == by:
             return "own"
-        if (seat, trick) in made:
+        if any((call.seat, call.trick) == (seat, trick) for call in made):
             return "again"
         tricks = self._tricks_so_far()
         if not 0 <= trick < len(tricks) or (seat - tricks[trick][0]) % 4 >= len(tricks[trick][1]):
@@ -550,9 +600,9 @@ class TableGame:
 
     def calls(self, number: int | None = None) -> set[tuple[Seat, int]]:
         """The "verzaakt!" calls of a deal (the current one by default), as seat and trick: the
-        learner's, and the computers' on the learner's revokes."""
+        people's, and the computers' on the people's revokes."""
         record = self.records[self.deal_number if number is None else number]
-        return {*record.revoke_calls, *((LEARNER, trick) for trick in record.called)}
+        return {*((call.seat, call.trick) for call in record.revoke_calls), *record.called}
 
     def counted_revoke(self, number: int | None = None) -> Revoke | None:
         """The revoke that loses a deal (the current one by default) as it stands, decided by
@@ -580,16 +630,24 @@ class TableGame:
         return [*self._deal.tricks, (self._deal.leader, tuple(self._deal.current))]
 
     def _missed_revokes(self) -> None:
-        """The last trick is turned: each opponent's revoke the learner did not call is a
-        decision missed."""
-        calls = set(self.record.revoke_calls)
+        """The last trick is turned: a revoke nobody called is a decision missed by each person
+        of the other pair."""
+        calls = self.calls()
         for revoke in self._deal.revokes:
-            if revoke.seat in OPPONENTS and (revoke.seat, revoke.trick) not in calls:
-                rule = revoke.verdict.rule
-                self._step(
-                    revoke.trick, "who-revoked", RevokeAnswer().to_dict(), correct=False,
-                    rule=rule, tags=(rule, RuleId.PLAY_REVOKE), card=revoke.card,
-                )  # fmt: skip
+            if (revoke.seat, revoke.trick) in calls:
+                continue
+            rule = revoke.verdict.rule
+            for seat in self.humans:
+                if seat.pair != revoke.seat.pair:
+                    self._step(
+                        revoke.trick, "who-revoked", RevokeAnswer().to_dict(), correct=False,
+                        rule=rule, tags=(rule, RuleId.PLAY_REVOKE), card=revoke.card, seat=seat,
+                    )  # fmt: skip
+
+    def _watched(self) -> list[Seat]:
+        """The people whose revokes a computer sits against, to call them."""
+        humans = set(self.humans)
+        return [seat for seat in self.humans if {seat.left, seat.partner.left} - humans]
 
     def next_deal(self) -> None:
         self._require("score")
@@ -637,18 +695,24 @@ class TableGame:
         counts at least."""
         record, deal = self.record, self._deal
         where = f"saved deal {number + 1}"
-        for index, (seat, trick) in enumerate(record.revoke_calls):
+        for index, (seat, trick, by) in enumerate(record.revoke_calls):
             made = record.revoke_calls[:index]
-            problem = self._call_problem(seat, trick, made) if self.mode == "club" else "table"
+            problem = "table" if self.mode != "club" else self._call_problem(seat, trick, made, by)
+            if by not in self.humans:
+                raise TableError(f"{where}: a call by {by.name}, where the computer plays")
             if problem is not None:
                 words = CALL_PROBLEMS[problem].format(seat=seat.name, trick=trick + 1)
                 raise TableError(f"{where}: the call on {seat.name} in trick {trick + 1}: {words}")
-        mine = {r.trick for r in deal.revokes if r.seat == LEARNER and r.trick < record.turned}
-        wrong = sorted(trick + 1 for trick in record.called - mine)
+        watched = set(self._watched())
+        mine = {
+            (r.seat, r.trick) for r in deal.revokes if r.seat in watched and r.trick < record.turned
+        }
+        wrong = sorted(trick + 1 for _, trick in record.called - mine)
         if wrong:
             raise TableError(f"{where}: no revoke of yours in a trick turned to call in {wrong}")
-        first = counted_revoke(deal.revokes, {*record.revoke_calls, *((LEARNER, t) for t in mine)})
-        if first is not None and first.seat == LEARNER and first.trick not in record.called:
+        said = {(call.seat, call.trick) for call in record.revoke_calls}
+        first = counted_revoke(deal.revokes, {*said, *mine})
+        if first is not None and (first.seat, first.trick) in mine - record.called:
             raise TableError(
                 f"{where}: your revoke in trick {first.trick + 1} counts, but no call on it"
             )
@@ -668,14 +732,14 @@ class TableGame:
         else:
             self._deal.name_trumps(Suit.parse(call))
         self.record.calls.append(call if call == "pass" else Suit.parse(call).symbol)
-        if seat is not None and seat != LEARNER:
+        if seat is not None and seat not in self.humans:
             self.recent.append((seat, self.record.calls[-1]))
 
     def _play(self, card: Card) -> None:
         seat = self._deal.to_move
         self._deal.play(card)
         self.record.cards.append(card)
-        if seat != LEARNER:
+        if seat not in self.humans:
             self.recent.append((seat, card))
 
     def _advance(self) -> None:
@@ -684,10 +748,10 @@ class TableGame:
         while True:
             deal = self._deal
             if deal.phase == "choosing":
-                if deal.choice.to_speak in (None, LEARNER):
+                if deal.choice.to_speak is None or deal.choice.to_speak in self.humans:
                     return
                 self._apply_call(computer_call(deal, self.player, self._rng()))
-            elif self.phase == "play" and deal.to_move != LEARNER:
+            elif self.phase == "play" and deal.to_move not in self.humans:
                 self._play(self._computer_card(deal))
             else:
                 return
@@ -698,7 +762,8 @@ class TableGame:
         rng = self._rng()
         card = computer_card(deal, self.player, rng)
         seat = deal.to_move
-        if self.mode != "club" or seat not in OPPONENTS or deal.revokes:
+        against = any(human.pair != seat.pair for human in self.humans)  # someone to call it
+        if self.mode != "club" or not against or deal.revokes:
             return card
         illegal = illegal_cards(deal)
         if illegal and rng.random() < REVOKE_RATES[self.revokes]:
@@ -718,7 +783,13 @@ class TableGame:
         return step
 
     def _roem_step(
-        self, number: int, amount: int, correct: bool, rule: RuleId, items: Sequence[RoemItem]
+        self,
+        number: int,
+        amount: int,
+        correct: bool,
+        rule: RuleId,
+        items: Sequence[RoemItem],
+        seat: Seat,
     ) -> TableStep:
         reply = TrickCount(roem=amount).to_dict()
         deciding = [item.rule for item in items] if items else ROEM_KINDS
@@ -726,8 +797,9 @@ class TableGame:
         if RuleId.ROEM_DECLARE not in tags:
             tags = (*tags, RuleId.ROEM_DECLARE)
         return self._step(
-            number, "count-trick", reply, correct=correct, rule=rule, tags=tags, hinted=False
-        )
+            number, "count-trick", reply, correct=correct, rule=rule, tags=tags, hinted=False,
+            seat=seat,
+        )  # fmt: skip
 
     def roem_question(self, number: int) -> TrickContent:
         """The trick as a count-trick question asking only its roem (the stored reply's)."""
@@ -735,11 +807,13 @@ class TableGame:
         return TrickContent(self._deal.trump, cards, ("roem",), leader, number + 1)
 
     def _declared(self, number: int, deal: Deal) -> set[int]:
-        """The learner's declared tricks, plus the opponents' roem: the computers declare all."""
+        """The tricks people declared on, plus the roem of the pairs only computers play: the
+        computers declare all."""
         declared = set(self.records[number].declared)
+        people = {seat.pair for seat in self.humans}
         for trick, (leader, cards) in enumerate(deal.tricks):
-            winner = (leader + judge_trick(cards, deal.trump, self.rules).winner) % 4
-            if winner % 2 != LEARNER.pair:
+            winner = Seat((leader + judge_trick(cards, deal.trump, self.rules).winner) % 4)
+            if winner.pair not in people:
                 declared.add(trick)
         return declared
 
@@ -843,6 +917,24 @@ def computer_play(
                 card = illegal[chance.randrange(len(illegal))]
         deal.play(card)
     return deal
+
+
+def _seat_and_trick(entry: object) -> tuple[Seat, int]:
+    """A saved computer's call: [seat, trick], or the trick alone (the learner's, as saved
+    before club tables)."""
+    if isinstance(entry, int):
+        return LEARNER, _whole(entry, 0, 7)
+    if not isinstance(entry, list) or len(entry) != 2:
+        raise TableError(f"a saved call is [seat, trick], got {entry!r:.40}")
+    return Seat(_whole(entry[0], 0, 3)), _whole(entry[1], 0, 7)
+
+
+def _call_made(entry: object) -> CallMade:
+    """A saved "verzaakt!": [seat, trick, caller], or [seat, trick] (the learner's)."""
+    if not isinstance(entry, list) or len(entry) not in (2, 3):
+        raise TableError(f"a saved revoke call is [seat, trick, caller], got {entry!r:.40}")
+    by = Seat(_whole(entry[2], 0, 3)) if len(entry) == 3 else LEARNER
+    return CallMade(Seat(_whole(entry[0], 0, 3)), _whole(entry[1], 0, 7), by)
 
 
 def _whole(value: object, low: int, high: int) -> int:

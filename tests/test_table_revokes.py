@@ -145,7 +145,7 @@ def test_calls_are_kept_with_the_saved_game_and_are_answers_to_store() -> None:
     (revoke,) = game.deal.revokes
     game.call_revoke(revoke.seat, revoke.trick)
     again = TableGame.from_dict(game.to_dict())
-    assert again.records[-1].revoke_calls == [(revoke.seat, revoke.trick)]
+    assert again.records[-1].revoke_calls == [(revoke.seat, revoke.trick, LEARNER)]
     assert again.counted_revoke() == game.counted_revoke() == revoke
     play_on(game)
     for step in game.steps():
@@ -282,10 +282,12 @@ def test_saved_computer_calls_are_on_the_learners_revoke_that_counts() -> None:
     revoke_too(game)
     game.turn_trick()
     saved = game.to_dict()
-    assert saved["deals"][-1]["called"] == [0]
+    assert saved["deals"][-1]["called"] == [[int(LEARNER), 0]]
     saved["deals"][-1]["called"] = []  # the learner's revoke would count for nothing
     with pytest.raises(TableError, match="your revoke in trick 1 counts, but no call on it"):
         TableGame.from_dict(saved)
-    saved["deals"][-1]["called"] = [0, 2]  # trick 3 is not played
+    saved["deals"][-1]["called"] = [0, 2]  # as saved before club tables; trick 3 is not played
     with pytest.raises(TableError, match=r"no revoke of yours in a trick turned to call in \[3\]"):
         TableGame.from_dict(saved)
+    saved["deals"][-1]["called"] = [0]  # as saved before club tables: the learner's
+    assert TableGame.from_dict(saved).record.called == {(LEARNER, 0)}
