@@ -317,6 +317,34 @@ live_answers = Table(
 )
 
 
+# A table of members playing together (v16): two to four members of a group at one match, each
+# on their own phone; the computers play the empty seats. `state` is the match as the table
+# core saves it (`TableGame.to_dict`); every move writes it with `version` + 1, checked against
+# the version the move was made on (two phones cannot both play the fourth card).
+club_tables = Table(
+    "club_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("group_id", Integer, ForeignKey("groups.id", ondelete="CASCADE"), nullable=False),
+    Column("code", String(8), nullable=False, unique=True),  # to join it, as a group's code
+    Column("opened_at", DateTime(timezone=True), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("version", Integer, nullable=False, default=1),
+    Column("paused", Boolean, nullable=False, default=False),  # the teacher holds it
+    Index("club_table_of_group", "group_id", "id"),
+)
+
+# Who sits where at a table: a member keeps their seat (and hand) when they come back.
+club_table_seats = Table(
+    "club_table_seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("club_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),  # klaverjas_core.Seat
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    UniqueConstraint("table_id", "learner_id", name="one_seat_each"),
+)
+
+
 def _create_v1(connection: Connection) -> None:
     for table in (groups, learners, assignments, app_settings, answers, lesson_progress):
         table.create(connection, checkfirst=True)
@@ -434,6 +462,12 @@ def _live_rounds_v15(connection: Connection) -> None:
     live_answers.create(connection, checkfirst=True)
 
 
+def _club_tables_v16(connection: Connection) -> None:
+    """Members can play together at a table, each on their own phone."""
+    club_tables.create(connection, checkfirst=True)
+    club_table_seats.create(connection, checkfirst=True)
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -458,6 +492,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (13, _deal_analyses_v13),
     (14, _closed_assignments_v14),
     (15, _live_rounds_v15),
+    (16, _club_tables_v16),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 
