@@ -260,11 +260,8 @@ class TableGame:
             raise TableError(f"level must be one of {', '.join(PLAYERS)}, got {level!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise TableError(f"seed must be a whole number from 0, got {seed!r}")
-        seats = [Seat(_whole(seat, 0, 3)) for seat in humans]
-        if not seats or len(set(seats)) < len(seats):
-            raise TableError(f"humans must be one to four different seats, got {list(humans)!r}")
         #: The seats people play (the others are the computers'), in seat order.
-        self.humans: tuple[Seat, ...] = tuple(sorted(seats))
+        self.humans: tuple[Seat, ...] = _people(humans)
         self.seed = seed
         self.rules = resolve_rules(rules)
         self.mode = mode
@@ -418,6 +415,12 @@ class TableGame:
     def trick_winner(self, number: int) -> Seat:
         leader, cards = self._deal.tricks[number]
         return Seat((leader + self._judge(cards).winner) % 4)
+
+    def seat_people(self, humans: Sequence[Seat]) -> None:
+        """From now on people play `humans` (one who left: a computer plays that seat until
+        they come back, with the same hand); the computers act at once where it is theirs."""
+        self.humans = _people(humans)
+        self._advance()
 
     @property
     def to_act(self) -> Seat | None:
@@ -917,6 +920,14 @@ def computer_play(
                 card = illegal[chance.randrange(len(illegal))]
         deal.play(card)
     return deal
+
+
+def _people(humans: Sequence[Seat]) -> tuple[Seat, ...]:
+    """The seats people play, checked: one to four different seats, in seat order."""
+    seats = [Seat(_whole(seat, 0, 3)) for seat in humans]
+    if not seats or len(set(seats)) < len(seats):
+        raise TableError(f"humans must be one to four different seats, got {list(humans)!r}")
+    return tuple(sorted(seats))
 
 
 def _seat_and_trick(entry: object) -> tuple[Seat, int]:

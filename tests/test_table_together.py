@@ -198,3 +198,19 @@ def test_a_saved_table_resumes_where_it_was(
     again = TableGame.from_dict(saved)
     assert again.to_dict() == saved
     assert again.humans == tuple(humans) and again.steps() == game.steps()
+
+
+def test_a_person_who_leaves_is_played_by_the_computer_and_comes_back_to_the_same_hand() -> None:
+    game = TableGame.new(seed=9, humans=ALL)
+    play_first_legal(game, until_trick=True)
+    game.turn_trick()
+    leaving = game.to_act
+    assert leaving is not None
+    game.seat_people([seat for seat in ALL if seat != leaving])  # the computer plays at once
+    assert game.to_act != leaving and leaving not in game.humans
+    assert any(seat == leaving for seat, _ in game.recent)
+    kept = game.deal.hand(leaving)
+    game.seat_people(ALL)  # back: the same seat, the hand as the computer left it
+    assert game.humans == ALL and game.deal.hand(leaving) == kept
+    with pytest.raises(TableError, match="humans"):
+        game.seat_people([])

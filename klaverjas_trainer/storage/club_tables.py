@@ -173,6 +173,15 @@ class ClubTables:
         assert found is not None
         return found
 
+    def hold(self, table_id: int, *, paused: bool) -> None:
+        """The teacher pauses the table (no move is taken) or lets it go on."""
+        with writing(self.engine) as connection:
+            connection.execute(
+                club_tables.update()
+                .where(club_tables.c.id == table_id)
+                .values(paused=paused, version=club_tables.c.version + 1)
+            )
+
     def versions(self, group_id: int) -> dict[int, int]:
         """The versions of the group's tables of this evening: one query for the teacher's
         view of every table (and a process's feed for the phones at them)."""
