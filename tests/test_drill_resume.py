@@ -225,7 +225,7 @@ def test_a_place_alone_is_written_without_waiting_for_the_disk(tmp_path: Path) -
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2
     assert places.load(anna) == drill.place_of(state, given="{}")
     with store.engine.connect() as connection:
-        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 15
+        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST
 
 
 def test_places_are_kept_in_postgresql() -> None:
