@@ -56,7 +56,7 @@ from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.live import LiveRound, LiveRounds
 from tests.streamlit_server import fresh_database, nginx_front, running_app
 from tests.test_live_round import answer
-from tests.test_live_scale_out import DatabaseRoom
+from tests.test_live_scale_out import DatabaseRoom, member, upstream_of
 from tests.walk import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS, Walk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,13 +120,7 @@ def stream_phone(url: str, cookie: str, heard: queue.Queue[tuple[float, int]]) -
 def member_phone(browser: Browser, base: str, code: str, name: str = "Bench phone") -> Walk:
     """A member in chromium: joined by the join link, then on the Live round page by the
     invitation's link (a round is on)."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"])
-    walk = Walk(context.new_page(), who="bench-phone", name=name)
-    walk.open(f"{base}/profile?join={code}")
-    walk.page.locator(".st-key-join_name input").fill(name)
-    walk.click(".st-key-join_button button")
-    walk.click(walk.page.locator(".st-key-live-invite a"))
-    return walk
+    return member(browser.new_context(viewport=VIEWPORTS["phone"]), base, code, name, "bench-phone")
 
 
 def drawn(walk: Walk, live: LiveRound) -> str:
@@ -203,8 +197,7 @@ def process_of(target: Servers, walk: Walk) -> str:
     picks it; the access log's lines are ``time route upstream status uri``)."""
     assert target.access_log is not None
     route = next(c["value"] for c in walk.page.context.cookies() if c["name"] == "kj_route")
-    lines = [line.split() for line in target.access_log.read_text(encoding="utf-8").splitlines()]
-    return [fields[2] for fields in lines if fields[1] == route][-1].rstrip(",")
+    return upstream_of(target.access_log, route)
 
 
 def stopping(options: argparse.Namespace) -> bool:

@@ -64,10 +64,13 @@ class DatabaseRoom(Room):
         self.rounds = LiveRounds(self.club.store)
 
 
-def member(context: BrowserContext, url: str, room: Room, name: str) -> Walk:
-    """A member who joins by the join link and opens the round from the invitation."""
-    walk = Walk(context.new_page(), who="live-mover", name=name)
-    walk.open(f"{url}/profile?join={room.group.code}")
+def member(
+    context: BrowserContext, url: str, code: str, name: str, who: str = "live-mover"
+) -> Walk:
+    """A member who joins by the join link (group `code`) and opens the round from the
+    invitation (a round is on)."""
+    walk = Walk(context.new_page(), who=who, name=name)
+    walk.open(f"{url}/profile?join={code}")
     walk.page.locator(".st-key-join_name input").fill(name)
     walk.click(".st-key-join_button button")
     walk.click(walk.page.locator(".st-key-live-invite a"))
@@ -89,12 +92,12 @@ def test_phones_follow_the_round_to_the_other_process_and_lose_no_answer(
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=VIEWPORTS["phone"])
-        mover = member(context, url, room, "Mover")
+        mover = member(context, url, room.group.code, "Mover")
         answer(mover, room, right=True)
         route = next(c for c in context.cookies() if c["name"] == "kj_route")
         beside = browser.new_context(viewport=VIEWPORTS["phone"])
         beside.add_cookies([{"name": "kj_route", "value": route["value"], "url": url}])
-        waiter = member(beside, url, room, "Waiter")  # the same route: the same process
+        waiter = member(beside, url, room.group.code, "Waiter")  # the same route: the same process
         stopped = next(a for a in apps if port_of(a) == upstream_of(access_log, route["value"]))
         os.kill(stopped.pid, signal.SIGTERM)  # their process goes away mid-round
 

@@ -16,7 +16,6 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, Final
 
 from sqlalchemy import select
@@ -24,11 +23,10 @@ from sqlalchemy.exc import IntegrityError
 
 from klaverjas_trainer.storage.club import CODE_ALPHABET, CODE_LENGTH
 from klaverjas_trainer.storage.db import DamagedRowError, read_json, reading, writing
+from klaverjas_trainer.storage.live import EVENING  # a table belongs to its evening, as a round
 from klaverjas_trainer.storage.schema import answers, club_table_seats, club_tables
 from klaverjas_trainer.storage.store import AnswerRecord, ProgressStore
 
-#: A table belongs to its evening, as a live round does: after this it is not offered.
-EVENING: Final = timedelta(hours=6)
 SEATS: Final = range(4)  # klaverjas_core.Seat's values
 
 
