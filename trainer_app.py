@@ -12,9 +12,9 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 if get_script_run_ctx() is None:  # serving: one process, its routes
     from streamlit.starlette import App
 
-    from klaverjas_trainer.app.live_feed import FEED
+    from klaverjas_trainer.app.live_feed import FEED, TABLE_FEED
 
-    app = App(__file__, routes=[FEED.route()])
+    app = App(__file__, routes=[FEED.route(), TABLE_FEED.route()])
 else:  # a run of the page
     from klaverjas_trainer.app.frame import draw_page
 

@@ -14,16 +14,28 @@ from klaverjas_table import TableGame
 from klaverjas_trainer.app.table_moves import (
     NotSeatedError,
     NotYourTurnError,
+    TableNotDealtError,
     TablePausedError,
+    TableSetup,
     call,
     call_revoke,
+    game_of,
     make_move,
+    open_table,
     play,
+    setup_of,
+    start,
+    take_seat,
     turn_trick,
 )
 from klaverjas_trainer.storage import ProgressStore, make_engine
 from klaverjas_trainer.storage.club import ClubStore
-from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables, TableMovedError
+from klaverjas_trainer.storage.club_tables import (
+    ClubTable,
+    ClubTables,
+    SeatTakenError,
+    TableMovedError,
+)
 
 
 class Room:
@@ -137,3 +149,47 @@ def test_at_a_club_table_a_member_calls_the_other_members_revoke(database: str) 
         assert room.answers(room.bert) == len([s for s in game.steps() if s.seat is Seat.WEST])
     finally:
         room.engine.dispose()
+
+
+def test_a_table_waits_for_its_members_and_a_latecomer_takes_over_a_computer_seat(
+    room: Room,
+) -> None:
+    """A table opened with its set-up deals nothing until a seated member starts it; a member
+    who sits down later plays that seat from where the match stands, with its hand."""
+    setup = TableSetup("amsterdam", "coach", "basic", 8, "never")
+    table = open_table(room.tables, room.now().group_id, room.anna, setup, Seat.SOUTH)
+    assert game_of(table) is None and setup_of(table) == setup
+    with pytest.raises(TableNotDealtError):
+        make_move(room.tables, table, room.anna, call("pass"), 1.0)
+    assert take_seat(room.tables, table.id, room.bert, Seat.WEST) is Seat.WEST
+    assert take_seat(room.tables, table.id, room.bert, Seat.NORTH) is Seat.WEST  # kept
+    with pytest.raises(SeatTakenError):
+        take_seat(room.tables, table.id, room.carla, Seat.SOUTH)
+    with pytest.raises(NotSeatedError):
+        start(room.tables, table.id, room.carla)
+    dealt = start(room.tables, table.id, room.anna)
+    with pytest.raises(TableMovedError):  # Bert's tap on "deal" came second
+        start(room.tables, table.id, room.bert)
+    game = game_of(dealt)
+    assert game is not None and game.humans == (Seat.SOUTH, Seat.WEST)
+    assert game.deal.hand(Seat.NORTH) == setup.game((Seat.SOUTH,)).deal.hand(Seat.NORTH)
+    at = {Seat.SOUTH: room.anna, Seat.WEST: room.bert}
+    for _ in range(6):  # a few decisions in, then Carla sits North
+        now = room.tables.by_id(table.id)
+        game = game_of(now)  # type: ignore[arg-type]
+        assert now is not None and game is not None
+        if game.phase == "trick":
+            make_move(room.tables, now, room.anna, turn_trick(), 1.0)
+            continue
+        assert game.to_act in at
+        move = call("♥" if game.must_name else "pass") if game.phase == "call" else None
+        make_move(
+            room.tables, now, at[game.to_act], move or play(next(iter(game.legal_cards()))), 1.0
+        )
+    before = game_of(room.tables.by_id(table.id))  # type: ignore[arg-type]
+    take_seat(room.tables, table.id, room.carla, Seat.NORTH)
+    game = game_of(room.tables.by_id(table.id))  # type: ignore[arg-type]
+    assert before is not None and game is not None
+    assert game.humans == (Seat.NORTH, Seat.SOUTH, Seat.WEST)
+    assert game.deal.hand(Seat.NORTH) == before.deal.hand(Seat.NORTH)  # where the match stands
+    assert game.deal.tricks == before.deal.tricks and game.deal.current == before.deal.current

@@ -62,6 +62,13 @@ def draw_page() -> None:
             visibility="visible" if profile().group is not None else "hidden",
         ),
         st.Page(
+            "klaverjas_trainer/app/pages/table_page.py",
+            title=t("nav-table"),
+            icon=":material/table_restaurant:",
+            url_path="table",
+            visibility="visible" if profile().group is not None else "hidden",
+        ),
+        st.Page(
             "klaverjas_trainer/app/pages/progress_page.py",
             title=t("nav-progress"),
             icon=":material/trending_up:",

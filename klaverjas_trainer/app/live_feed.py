@@ -9,8 +9,10 @@ query). A stream says its group's version when it changes (a phone), or version 
 which reads the round itself. A change made in this process is read at once (`poke`); one
 made on another process behind nginx within a tick. SQLite and PostgreSQL alike.
 
-The route: ``/live/<group id>`` (a phone) and ``/live/<group id>?answers=1`` (the projector).
-It says nothing but numbers, so it needs no sign-in: the page checks who may see what.
+The routes: ``/live/<group id>`` (a phone) and ``/live/<group id>?answers=1`` (the projector);
+the tables of members playing together have a feed of their own, ``/tables/<table id>``
+(`TABLE_FEED`: a phone at the table, the teacher's view of it). They say nothing but numbers,
+so they need no sign-in: the page checks who may see what.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from klaverjas_trainer.storage import ProgressStore
+from klaverjas_trainer.storage.club_tables import ClubTables
 from klaverjas_trainer.storage.live import LiveRounds
 
 Versions = Callable[[], dict[int, tuple[int, int]]]
@@ -46,10 +49,12 @@ log = logging.getLogger(__name__)
 
 
 class LiveFeed:
-    """One per server process: the groups' live versions, read while anyone listens."""
+    """One per server process and kind of news: the versions of what the pages follow (a
+    group's live round, a table), read while anyone listens; `path` is the route's."""
 
-    def __init__(self, versions: Versions, tick: float = TICK) -> None:
+    def __init__(self, versions: Versions, tick: float = TICK, path: str = "/live") -> None:
         self._versions = versions
+        self.path = path
         self.tick = tick
         self.latest: dict[int, tuple[int, int]] | None = None  # None: not read yet
         self.reads = 0  # queries made (the benchmark reads it)
@@ -70,8 +75,8 @@ class LiveFeed:
             loop.call_soon_threadsafe(poked.set)
 
     async def stream(self, group_id: int, *, answers: bool) -> AsyncIterator[str]:
-        """Server-sent events for one page: its group's version (and answers) now and after
-        each change, a comment now and then while nothing changes."""
+        """Server-sent events for one page: its group's (or table's) version (and answers)
+        now and after each change, a comment now and then while nothing changes."""
         self._start()
         self._listening += 1
         try:
@@ -150,7 +155,7 @@ class LiveFeed:
                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
             )
 
-        return Route("/live/{group}", events)
+        return Route(self.path + "/{group}", events)
 
 
 def _serving() -> Any:
@@ -166,5 +171,11 @@ def _rounds() -> LiveRounds:
     return LiveRounds(ProgressStore())
 
 
-#: The process's feed: the route's streams and the pages' pokes meet here.
+@functools.cache
+def _tables() -> ClubTables:
+    return ClubTables(ProgressStore())
+
+
+#: The process's feeds: the routes' streams and the pages' pokes meet here.
 FEED: Final = LiveFeed(lambda: _rounds().versions())
+TABLE_FEED: Final = LiveFeed(lambda: _tables().live_versions(), path="/tables")

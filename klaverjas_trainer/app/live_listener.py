@@ -52,11 +52,16 @@ def stream_url(group_id: int, *, answers: bool = False) -> str:
 def listen(group_id: int, seen: str, *, key: str, answers: bool = False) -> None:
     """Rerun the calling fragment when the group's live round is newer than `seen` (the
     version this run read, with ``.<answers>`` when `answers`)."""
-    _listener(
-        data={"url": stream_url(group_id, answers=answers), "seen": seen},
-        key=key,
-        on_news_change=_nothing,
-    )
+    _listen_to(stream_url(group_id, answers=answers), seen, key)
+
+
+def listen_to_table(table_id: int, version: int, *, key: str) -> None:
+    """Rerun the calling fragment when the table is newer than `version` (this run's)."""
+    _listen_to(f"/tables/{table_id}", str(version), key)
+
+
+def _listen_to(url: str, seen: str, key: str) -> None:
+    _listener(data={"url": url, "seen": seen}, key=key, on_news_change=_nothing)
 
 
 def _nothing() -> None:

@@ -209,20 +209,20 @@ def show_reaction(last: Outcome | MoveFailed | None, game: TableGame) -> None:
         keep_in_view(REACTION_KEY, st.sidebar)
 
 
-def show_feedback(last: Outcome | MoveFailed | None, game: TableGame) -> bool:
-    """The verdict on the learner's last move (only moves that were stored reach here); False
-    where there is nothing to say."""
+def show_feedback(last: Outcome | MoveFailed | None, game: TableGame, seat: Seat = LEARNER) -> bool:
+    """The verdict on the last move of the learner at `seat` (only moves that were stored
+    reach here); False where there is nothing to say."""
     match last:
         case PlayOutcome() if game.mode == "coach":
             return _card_feedback(last)  # club mode: a revoke is called at the trick's end
         case RoemOutcome():
             _roem_feedback(last)
         case TurnOutcome():
-            return _turn_feedback(game, last)
+            return _turn_feedback(game, last, seat)
         case RevokeCall():
-            _revoke_call_feedback(last)
+            _revoke_call_feedback(last, seat)
         case CallOutcome(accepted=False, rule=rule):
-            why = say(fact(f"fact-must-name-{rule.value}", seat=LEARNER))
+            why = say(fact(f"fact-must-name-{rule.value}", seat=seat))
             st.error(f"{t('pass-refused')} {why}", icon=":material/block:")
         case MoveFailed(error=error):
             st.error(t("storage-error", error=error), icon=":material/warning:")
@@ -252,32 +252,33 @@ def revoke_said(opening: str, revoke: Revoke, learner: Seat | None = LEARNER) ->
     return f"{opening} {said} {rule_statement(RuleId.SCORE_REVOKE)}".strip()
 
 
-def revoke_call_said(called: RevokeCall) -> str:
+def revoke_call_said(called: RevokeCall, caller: Seat = LEARNER) -> str:
     """The verdict on the learner's "verzaakt!": right (the card, the rule it broke and what
     it costs) or wrong (the card, and why that player was allowed it, said of that player)."""
     if called.right:
         revoke = Revoke(called.trick, called.seat, called.verdict)
-        return revoke_said(t("revoke-call-right"), revoke)
+        return revoke_said(t("revoke-call-right"), revoke, caller)
     return t(
         "revoke-call-wrong", seat=seat_name(called.seat), card=card_text(called.verdict.card),
         trick=called.trick + 1, reason=say(reason(called.verdict, called.seat)),
     )  # fmt: skip
 
 
-def _revoke_call_feedback(called: RevokeCall) -> None:
+def _revoke_call_feedback(called: RevokeCall, caller: Seat) -> None:
     """ "Verzaakt!" called right or wrong, in words (`revoke_call_said`)."""
     if called.right:
-        st.success(revoke_call_said(called), icon=":material/gavel:")
+        st.success(revoke_call_said(called, caller), icon=":material/gavel:")
     else:
-        st.error(revoke_call_said(called), icon=":material/cancel:")
+        st.error(revoke_call_said(called, caller), icon=":material/cancel:")
 
 
-def _missed_revokes(game: TableGame) -> bool:
-    """At the deal's end: each opponent's revoke nobody called (it counted for nothing)."""
+def _missed_revokes(game: TableGame, seat: Seat) -> bool:
+    """At the deal's end: each opponent's revoke the learner at `seat` did not call (nobody
+    did: it counted for nothing)."""
     missed = [
         step
         for step in game.record.steps
-        if step.question == "who-revoked" and step.reply.get("seat") is None
+        if step.question == "who-revoked" and step.reply.get("seat") is None and step.seat is seat
     ]
     for step in missed:
         assert step.card is not None
@@ -288,12 +289,12 @@ def _missed_revokes(game: TableGame) -> bool:
     return bool(missed)
 
 
-def revoke_call_form(game: TableGame) -> tuple[Seat, int] | None:
-    """Club mode, while the deal is played: "Verzaakt!", naming the player and the trick.
-    The call, or None; a call that cannot be made is said here."""
+def revoke_call_form(game: TableGame, caller: Seat = LEARNER) -> tuple[Seat, int] | None:
+    """Club mode, while the deal is played: "Verzaakt!" by the learner at `caller`, naming
+    the player and the trick. The call, or None; a call that cannot be made is said here."""
     deal = game.deal
     tricks = len(deal.tricks) + (1 if deal.current else 0)
-    seats = [seat for seat in Seat if seat != LEARNER]
+    seats = [seat for seat in Seat if seat != caller]
     with (
         st.expander(t("revoke-call-open"), icon=":material/gavel:"),
         st.form("revoke-call", border=False),
@@ -312,7 +313,7 @@ def revoke_call_form(game: TableGame) -> tuple[Seat, int] | None:
     if gap or seat is None or trick is None:
         refuse(gap.words() if gap else "", "revoke-call-refused")
         return None
-    problem = game.revoke_call_problem(Seat(seat), int(trick) - 1)
+    problem = game.revoke_call_problem(Seat(seat), int(trick) - 1, by=caller)
     if problem is not None:
         words = t(f"revoke-call-{problem}", seat=seat_name(Seat(seat)), trick=int(trick))
         refuse(words, "revoke-call-refused")
@@ -331,19 +332,27 @@ def _roem_feedback(outcome: RoemOutcome) -> None:
         st.error(t("roem-none", amount=outcome.claimed), icon=":material/cancel:")
 
 
-def _turn_feedback(game: TableGame, turned: TurnOutcome) -> bool:
+def _turn_feedback(game: TableGame, turned: TurnOutcome, seat: Seat) -> bool:
+    """What turning the trick brought, said to the learner at `seat`: roem their pair left
+    undeclared, a revoke the computers called."""
     deal, number, revoke = game.deal, turned.trick, turned.revoke
     if number >= len(deal.tricks):  # a new deal began since
         return False
-    if turned.missed_roem is not None:
+    missed = turned.missed_roem
+    if missed is not None and missed.seat.pair != seat.pair:
+        missed = None  # the other pair's to declare: not this learner's miss
+    if missed is not None:
         judged = judge_trick(deal.tricks[number][1], deal.trump, game.rules)
         words = t("roem-missed", roem=judged.roem_points, items=roem_words(judged.roem))
         st.warning(words, icon=":material/visibility:")
-    if revoke is not None:
-        called = t("revoke-called", seat=seat_name(revoke.seat.left))  # the next opponent calls
-        st.error(revoke_said(called, revoke), icon=":material/gavel:")
-    missed = number == 7 and _missed_revokes(game)
-    return turned.missed_roem is not None or revoke is not None or missed
+    if revoke is not None:  # an opponent of the revoker a computer plays calls it, the next first
+        caller = next(
+            s for s in (revoke.seat.left, revoke.seat.left.partner) if s not in game.humans
+        )
+        called = t("revoke-called", seat=seat_name(caller))
+        st.error(revoke_said(called, revoke, seat), icon=":material/gavel:")
+    unseen = number == 7 and _missed_revokes(game, seat)
+    return missed is not None or revoke is not None or unseen
 
 
 def show_last_trick(game: TableGame, profile: Profile) -> None:

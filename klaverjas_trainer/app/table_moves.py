@@ -3,19 +3,31 @@ move is made on the match by the table core (which checks every call and card as
 table), and the new match is saved with the decisions as the members' answers, against the
 version the move was made on (`ClubTables.save`).
 
+A table is opened with its set-up (`TableSetup`: the rules, coach or club, the computers'
+level, the deal number) and no cards dealt, so the members can sit down first; the first deal
+is dealt when one of them starts it, and a member who sits down later takes over a computer's
+seat where the match stands.
+
 >>> _ = play  # e.g. make_move(tables, table, learner_id, play(card), seconds=4.0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeAlias
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Final, TypeAlias
 
 from klaverjas_core import Card, Seat
 from klaverjas_table import TableGame
 from klaverjas_table.table import Outcome
 from klaverjas_trainer.app.answering import table_answer
-from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
+from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables, TableMovedError
+from klaverjas_trainer.storage.store import AnswerRecord
+
+#: How often a seating change is tried again when a move came in between (each try reads the
+#: table anew; a table where more than this many moves land at once is not a club's).
+SEATING_TRIES: Final = 5
 
 #: A move of the member at a seat: it changes the match and says what happened.
 TableMove: TypeAlias = Callable[[TableGame, Seat], "Outcome | None"]
@@ -37,6 +49,111 @@ class TablePausedError(TableMoveError):
     """The teacher holds the table."""
 
 
+class TableNotDealtError(TableMoveError):
+    """The table waits for its members: nothing is dealt yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """What a table will deal: its rules, coach or club, the computers' level and how often
+    they revoke, and the deal number (the same number: the same cards at every table)."""
+
+    rules: str
+    mode: str
+    level: str
+    seed: int
+    revokes: str
+
+    def game(self, humans: tuple[Seat, ...]) -> TableGame:
+        """The first deal, dealt with people at `humans` (the core checks the set-up)."""
+        return TableGame.new(
+            self.seed, self.rules, self.mode, self.level, self.revokes, humans=humans
+        )
+
+
+def setup_of(table: ClubTable) -> TableSetup | None:
+    """The set-up of a table not dealt yet, else None."""
+    saved = table.state.get("setup")
+    return None if saved is None else TableSetup(**saved)
+
+
+def game_of(table: ClubTable) -> TableGame | None:
+    """The table's match, None before its first deal."""
+    return None if "setup" in table.state else TableGame.from_dict(table.state)
+
+
+def open_table(
+    tables: ClubTables, group_id: int, learner_id: int, setup: TableSetup, seat: Seat
+) -> ClubTable:
+    """A new table of the group, not dealt yet, with the member who opened it at `seat`."""
+    setup.game((seat,))  # a set-up the core refuses is refused before a table exists
+    table = tables.open(group_id, {"setup": dataclasses.asdict(setup)})
+    tables.sit(table.id, learner_id, int(seat))
+    return _read(tables, table.id)
+
+
+def take_seat(tables: ClubTables, table_id: int, learner_id: int, seat: Seat) -> Seat:
+    """The member sits at `seat` (one seated already keeps their seat, which is returned);
+    in a match under way they take over that seat from the computer where the match stands.
+    `SeatTakenError` when another member sits there."""
+    taken = Seat(tables.sit(table_id, learner_id, int(seat)))
+    _seat_people(tables, table_id)
+    return taken
+
+
+def start(tables: ClubTables, table_id: int, learner_id: int) -> ClubTable:
+    """Deal the first hand with the members seated now (only one of them may; a phone that
+    has not drawn the latest seating yet deals to it too); `TableMovedError` when the table
+    is dealt already, or changed while it was dealt."""
+    table = _read(tables, table_id)
+    setup = setup_of(table)
+    seats = tables.seats(table.id)
+    if learner_id not in seats.values():
+        raise NotSeatedError("you do not sit at this table")
+    if setup is None:
+        raise TableMovedError("the table is dealt already")
+    game = setup.game(tuple(Seat(seat) for seat in seats))
+    return tables.save(table, game.to_dict(), _decisions(game, 0, seats, 0.0))
+
+
+def _seat_people(tables: ClubTables, table_id: int) -> None:
+    """The match's people made the ones seated now, tried again if a move came in between."""
+    for _ in range(SEATING_TRIES):
+        table = _read(tables, table_id)
+        game = game_of(table)
+        seats = tables.seats(table_id)
+        people = tuple(Seat(seat) for seat in sorted(seats))
+        if game is None or game.humans == people:
+            return
+        before = len(game.steps())
+        game.seat_people(people)
+        try:
+            tables.save(table, game.to_dict(), _decisions(game, before, seats, 0.0))
+        except TableMovedError:
+            continue
+        return
+    raise TableMovedError("the table kept moving while the seats changed")
+
+
+def _read(tables: ClubTables, table_id: int) -> ClubTable:
+    table = tables.by_id(table_id)
+    if table is None:
+        raise LookupError(f"no table {table_id}")
+    return table
+
+
+def _decisions(
+    game: TableGame, before: int, seats: Mapping[int, int], seconds: float
+) -> list[tuple[int, AnswerRecord]]:
+    """The decisions made since step `before`, each as the answer of the member at its seat
+    (a seat nobody holds now decides nothing)."""
+    return [
+        (seats[int(step.seat)], table_answer(game, step, seconds))
+        for step in game.steps()[before:]
+        if int(step.seat) in seats
+    ]
+
+
 def make_move(
     tables: ClubTables, table: ClubTable, learner_id: int, move: TableMove, seconds: float
 ) -> tuple[ClubTable, Outcome | None]:
@@ -50,15 +167,12 @@ def make_move(
         raise NotSeatedError("you do not sit at this table")
     if table.paused:
         raise TablePausedError("the teacher holds this table")
-    game = TableGame.from_dict(table.state)
+    game = game_of(table)
+    if game is None:
+        raise TableNotDealtError("the cards are not dealt yet")
     before = len(game.steps())
     outcome = move(game, mine[0])
-    decisions = [
-        (seats[int(step.seat)], table_answer(game, step, seconds))
-        for step in game.steps()[before:]
-        if int(step.seat) in seats  # a seat nobody holds now decides nothing
-    ]
-    return tables.save(table, game.to_dict(), decisions), outcome
+    return tables.save(table, game.to_dict(), _decisions(game, before, seats, seconds)), outcome
 
 
 def _in_turn(game: TableGame, seat: Seat) -> None:

@@ -190,6 +190,15 @@ class ClubTables:
         with reading(self.engine) as connection:
             return {row.id: row.version for row in connection.execute(query)}
 
+    def live_versions(self) -> dict[int, tuple[int, int]]:
+        """Every table of this evening: (version, 0), as a process's feed reads it once a tick
+        for all the phones it holds (`app/live_feed.py`)."""
+        query = select(club_tables.c.id, club_tables.c.version).where(
+            club_tables.c.opened_at > self.store.now() - EVENING
+        )
+        with reading(self.engine) as connection:
+            return {row.id: (row.version, 0) for row in connection.execute(query)}
+
 
 def _json(state: Mapping[str, Any]) -> str:
     return json.dumps(dict(state), ensure_ascii=False, sort_keys=True)
