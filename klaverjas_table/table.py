@@ -601,6 +601,31 @@ class TableGame:
             return "unplayed"
         return None
 
+    def take_back(self) -> tuple[Seat, Card]:
+        """The teacher takes back the last card a person played in this deal, and the
+        computers' cards after it: that person is to play again, with the card back in their
+        hand (the computers play on from there as before). The decision it was stays among the
+        steps: it was made. Returns (seat, card); a `TableError` when there is none to take
+        back: no person's card in the trick on the table, or something was said on it (roem
+        declared, a revoke called), which a card taken back would make untrue."""
+        cards = self.record.cards
+        first = 4 * self.record.turned  # the first card of the trick not turned yet
+        placed = self._tricks_so_far()
+        seats = [Seat((leader + i) % 4) for leader, trick in placed for i in range(len(trick))]
+        mine = [n for n in range(first, len(cards)) if seats[n] in self.humans]
+        if not mine:
+            raise TableError("no card of a person lies in the trick on the table")
+        trick = mine[-1] // 4
+        said = {*self.record.claimed, *(t for _, t in self.record.called)}
+        said |= {call.trick for call in self.record.revoke_calls}
+        if any(number >= trick for number in said):
+            raise TableError("something was said on this trick: its cards stay")
+        data = self.to_dict()
+        data["deals"][-1]["cards"] = [str(card) for card in cards[: mine[-1]]]
+        taken = (seats[mine[-1]], cards[mine[-1]])
+        self.__dict__.update(TableGame.from_dict(data).__dict__)
+        return taken
+
     def calls(self, number: int | None = None) -> set[tuple[Seat, int]]:
         """The "verzaakt!" calls of a deal (the current one by default), as seat and trick: the
         people's, and the computers' on the people's revokes."""

@@ -214,3 +214,79 @@ def test_a_person_who_leaves_is_played_by_the_computer_and_comes_back_to_the_sam
     assert game.humans == ALL and game.deal.hand(leaving) == kept
     with pytest.raises(TableError, match="humans"):
         game.seat_people([])
+
+
+def test_the_teacher_takes_back_a_persons_card_and_the_computers_cards_after_it() -> None:
+    game = TableGame.new(seed=4, humans=(Seat.SOUTH, Seat.WEST))
+    with pytest.raises(TableError, match="no card of a person"):
+        game.take_back()  # nothing played yet
+    while not (game.phase == "play" and game.deal.current and game.to_act in game.humans):
+        play_one(game)
+    cards_before = list(game.record.cards)
+    seat = game.to_act
+    assert seat is not None
+    card = next(iter(game.legal_cards()))
+    game.play(card)
+    steps = len(game.steps())
+    assert game.take_back() == (seat, card)
+    assert game.to_act is seat and card in game.deal.hand(seat)
+    assert game.record.cards == cards_before  # the computers' cards after it are gone too
+    assert len(game.steps()) == steps  # the decision was made: it stays
+    assert TableGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_a_card_is_not_taken_back_once_something_was_said_on_its_trick() -> None:
+    for seed in range(40):
+        game = TableGame.new(seed=seed, humans=(Seat.SOUTH, Seat.NORTH))
+        play_first_legal(game, until_trick=True)
+        trick = game.waiting_trick
+        assert trick is not None
+        takers = [seat for seat in game.humans if game.can_declare(seat)]
+        if not takers:
+            continue
+        game.declare_roem(0, takers[0])
+        with pytest.raises(TableError, match="something was said"):
+            game.take_back()
+        return
+    raise AssertionError("no trick taken by the people in 40 deals")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    humans=st.sets(st.sampled_from(ALL), min_size=1).map(lambda s: tuple(sorted(s))),
+    moves=st.integers(0, 30),
+)
+def test_a_card_taken_back_leaves_the_match_as_it_was_before_that_card(
+    seed: int, humans: tuple[Seat, ...], moves: int
+) -> None:
+    """Property: after any number of moves, a card taken back puts its person to move with
+    the card in hand, and the match is what it was just before that card was played."""
+    game = TableGame.new(seed=seed, humans=humans)
+    before: dict[tuple[int, int], tuple[Seat, TableGame]] = {}  # (deal, cards played): a copy
+    for _ in range(moves):
+        if game.phase in ("score", "over"):
+            break
+        if game.phase == "play" and game.to_act in game.humans:
+            where = (game.deal_number, len(game.record.cards))
+            before[where] = (game.to_act, TableGame.from_dict(game.to_dict()))
+        play_one(game)
+    try:
+        seat, card = game.take_back()
+    except TableError:
+        return
+    was_seat, was = before[(game.deal_number, len(game.record.cards))]
+    assert seat is was_seat and game.to_act is seat and card in game.deal.hand(seat)
+    assert game.deal.hands == was.deal.hands and game.deal.tricks == was.deal.tricks
+    assert game.deal.current == was.deal.current
+
+
+def play_one(game: TableGame) -> None:
+    """One move of whoever is to act: a pass (♥ when made to), the first legal card, or the
+    trick turned."""
+    if game.phase == "call":
+        game.call("♥" if game.must_name else "pass")
+    elif game.phase == "trick":
+        game.turn_trick()
+    else:
+        game.play(next(iter(game.legal_cards())))

@@ -18,9 +18,10 @@ from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.app.table_moves import game_of
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
+from klaverjas_trainer.texts import card_text, seat_name
 
 from .test_app_flows import sign_in
-from .test_club_flows import club_of, member_session, new_session
+from .test_club_flows import TEACHER, club_of, member_session, new_session
 
 TABLE = "klaverjas_trainer/app/pages/table_page.py"
 
@@ -90,6 +91,13 @@ def test_two_members_play_a_deal_each_from_their_own_session(club: ClubStore) ->
         phone.run()
         other.run()
         assert "Waiting for" in words(other)
+        seen = "".join(str(m.value) for m in other.markdown)
+        own = Seat.WEST if seat is Seat.SOUTH else Seat.SOUTH
+        assert all(f'aria-label="{card_text(c)}"' in seen for c in game.deal.hand(own))
+        for hidden in (
+            s for s in Seat if s is not (Seat.WEST if seat is Seat.SOUTH else Seat.SOUTH)
+        ):
+            assert not any(f'aria-label="{card_text(c)}"' in seen for c in game.deal.hand(hidden))
         assert not [b for b in other.button if b.key and b.key.startswith("play-")]
         if game.phase == "call":
             phone.button(key="play-call-H" if game.must_name else "play-call-pass").click().run()
@@ -127,3 +135,65 @@ def test_a_code_not_of_the_group_is_refused_and_a_member_without_a_group_is_told
     alone.switch_page(TABLE).run()
     assert not alone.exception
     assert "Playing together is for members of a club group" in words(alone)
+
+
+def test_the_teacher_watches_the_table_pauses_it_and_takes_back_a_card(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "klaverjas")
+    _store.clear()
+    club = club_of(data_dir)
+    club.create_group("Thursday", "amsterdam")
+    phones = at_the_table(club)
+    teacher = new_session()
+    teacher.switch_page(TEACHER).run()
+    teacher.text_input(key="teacher_password").set_value("klaverjas")
+    teacher.form_submit_button(key="teacher_sign_in").click().run()
+    assert not teacher.exception
+    table, game = the_table(club), the_game(club)
+    shown = words(teacher)
+    assert (
+        f"**Table {table.code}** · North: **computer** · East: **computer** · South: **Anna**"
+        in shown
+    )
+    html = "".join(str(m.value) for m in teacher.markdown)
+    for seat in Seat:  # every hand at its seat
+        for card in game.deal.hand(seat):
+            assert f'aria-label="{card_text(card)}"' in html
+
+    teacher.button(key=f"watch-hold-{table.id}").click().run()
+    assert ClubTables(club.store).by_id(table.id).paused  # type: ignore[union-attr]
+    while (game := the_game(club)).phase != "play" or game.to_act not in phones:
+        phone = phones[game.to_act or Seat.SOUTH]  # type: ignore[index]
+        ClubTables(club.store).hold(table.id, paused=False)
+        phone.run()
+        if game.phase == "call":
+            phone.button(key="play-call-H" if game.must_name else "play-call-pass").click().run()
+        else:
+            phone.button(key="table-turn").click().run()
+        ClubTables(club.store).hold(table.id, paused=True)
+    seat = game.to_act
+    assert seat is not None
+    phone = phones[seat]
+    phone.run()
+    assert "The teacher has paused this table." in words(phone)
+    card = next(iter(game.legal_cards()))
+    phone.button(key=f"play-card-{card.letters()}").click().run()
+    assert "The teacher has paused this table." in [w.value for w in phone.warning]
+    assert the_game(club).to_act is seat  # nothing was played
+
+    teacher.run()
+    teacher.button(key=f"watch-hold-{table.id}").click().run()  # let it go on
+    phone.run()
+    phone.button(key=f"play-card-{card.letters()}").click().run()
+    assert card not in the_game(club).deal.hand(seat)
+    teacher.run()
+    teacher.text_input(key=f"watch-reason-{table.id}").set_value("Look at the trumps first")
+    teacher.form_submit_button(key=f"watch-back-go-{table.id}").click().run()
+    assert not teacher.exception
+    game = the_game(club)
+    assert game.to_act is seat and card in game.deal.hand(seat)
+    for each in phones.values():
+        each.run()
+        assert f"The teacher took back {seat_name(seat)}'s {card_text(card)}" in words(each)
+        assert "Why: Look at the trumps first" in words(each)

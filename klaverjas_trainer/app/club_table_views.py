@@ -55,18 +55,22 @@ from klaverjas_trainer.app.table_moves import (
     play,
     setup_of,
     start,
+    take_back,
     take_seat,
+    taken_back,
     turn_trick,
 )
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.storage import InputError, StorageError
+from klaverjas_trainer.storage.club import Group
 from klaverjas_trainer.storage.club_tables import (
     ClubTable,
     ClubTables,
     SeatTakenError,
     TableMovedError,
 )
-from klaverjas_trainer.texts import bound, card_text, rule_set_words, seat_name, t
+from klaverjas_trainer.texts import bound, card_text, rule_set_words, rule_title, seat_name, t
+from klaverjas_trainer.texts.answers import pair_name
 
 TABLE_PAGE: Final = "klaverjas_trainer/app/pages/table_page.py"
 #: The query parameter of a table's link (its QR code): the phone lands at that table.
@@ -216,6 +220,7 @@ def table_phone(table_id: int, current: Profile) -> None:
         _table_heading(table)
         if table.paused:
             st.warning(t("together-paused"), icon=":material/pause_circle:")
+        _say_taken_back(table)
         game = game_of(table)
         st.markdown(_seating(seats, names, mine))
         if mine is None:
@@ -226,6 +231,14 @@ def table_phone(table_id: int, current: Profile) -> None:
             people = {seat: names.get(who, "?") for seat, who in seats.items()}
             _playing(table, game, mine, learner.id, current, people)
         st.button(t("together-leave"), key="together-leave", on_click=_choose, args=(None,))
+
+
+def _say_taken_back(table: ClubTable) -> None:
+    taken = taken_back(table)
+    if taken is not None:
+        words = t("together-taken-back", seat=seat_name(taken.seat), card=card_text(taken.card))
+        reason = f" {t('together-reason', reason=md_escape(taken.reason))}" if taken.reason else ""
+        st.info(words + reason, icon=":material/undo:")
 
 
 def _table_heading(table: ClubTable) -> None:
@@ -289,7 +302,10 @@ def _sit(table_id: int, learner_id: int, seat: Seat) -> None:
 def _before_the_deal(table: ClubTable, learner_id: int) -> None:
     st.info(t("together-waiting-start"), icon=":material/hourglass_empty:")
     st.button(
-        t("play-start"), type="primary", key="table-deal", on_click=_start,
+        t("play-start"),
+        type="primary",
+        key="table-deal",
+        on_click=_start,
         args=(table.id, learner_id),
     )
 
@@ -363,7 +379,7 @@ def _playing(
         called = revoke_call_form(game, mine)
         if called is not None:
             _move(table, learner_id, call_revoke(*called))
-            st.rerun(scope="fragment")
+            st.rerun()  # the call's verdict drawn with the table (a form: no callback here)
     if phase in ("score", "over"):
         show_score(game)
         if phase == "score":
@@ -448,4 +464,130 @@ def _roem_form(table: ClubTable, learner_id: int, game: TableGame) -> None:
         refuse(t("roem-amount"), "table-roem-missing")
     elif declared and amount is not None:
         _move(table, learner_id, declare(int(amount)))
-        st.rerun(scope="fragment")
+        st.rerun()  # the verdict drawn with the trick
+
+
+# --- the teacher's view of every table --------------------------------------------------------
+
+
+def teacher_tables(group: Group) -> None:
+    """Every table of the group this evening, live: all four hands, the trick, whose turn,
+    the score, the refused tries and revokes; pause a table, take back its last card."""
+    found = tables().of_group(group.id)
+    st.caption(t("together-teacher-intro"))
+    if not found:
+        st.info(t("together-none"), icon=":material/table_restaurant:")
+        return
+    names = _names(group.id)
+    for table in found:
+        watch_table(table.id, names)
+
+
+@st.fragment
+def watch_table(table_id: int, names: dict[int, str]) -> None:
+    """One table on the teacher's page: it reruns on its own when the table changes."""
+    with storage_problems_said():
+        table = tables().by_id(table_id)
+        if table is None:
+            return
+        listen_to_table(table.id, table.version, key=f"watch-ear-{table.id}")
+        seats = {Seat(seat): who for seat, who in tables().seats(table.id).items()}
+        with st.container(border=True, key=f"watch-{table.id}"):
+            st.markdown(
+                f"**{t('together-code', code=table.code)}** · {_seating(seats, names, None)}"
+            )
+            if table.paused:
+                st.warning(t("together-paused-teacher"), icon=":material/pause_circle:")
+            _say_taken_back(table)
+            game = game_of(table)
+            if game is None:
+                st.caption(t("together-not-dealt"))
+            else:
+                _all_hands(game)
+            _teacher_controls(table)
+
+
+def _all_hands(game: TableGame) -> None:
+    """The match as the teacher sees it: every hand at its seat, the trick, who is to act,
+    what went wrong so far in this deal, and the score."""
+    deal = game.deal
+    trump = None if deal.phase == "choosing" else deal.trump
+    st.caption(t("play-status", deal=game.deal_number + 1, deals=game.rules.match_length,
+                 number=game.seed))  # fmt: skip
+    trick = game.waiting_trick or (deal.leader, tuple(deal.current))
+    leader, cards = trick
+    st.markdown(
+        table_html(
+            dealer=game.dealer,
+            trick={Seat((leader + i) % 4): card for i, card in enumerate(cards)},
+            trump=trump,
+            choosers=None if trump is None else deal.choosers,
+            to_act=game.to_act,
+            viewer=None,
+            hands={seat: sorted_hand(deal.hand(seat), trump) for seat in Seat},
+        ),
+        unsafe_allow_html=True,
+    )
+    for line in _what_went_wrong(game):
+        st.markdown(f"- {line}")
+    sheet = game.match()
+    totals = " · ".join(f"{pair_name(pair)}: {sheet.totals[pair]}" for pair in (0, 1))
+    st.caption(t("together-score", totals=totals))
+
+
+def _what_went_wrong(game: TableGame) -> list[str]:
+    """This deal's refused tries (coach mode) and revokes (club mode), in words."""
+    lines = [
+        t("together-refused-try", seat=seat_name(step.seat), card=card_text(step.card),
+          trick=step.trick + 1, rule=rule_title(step.rule))
+        for step in game.record.steps
+        if step.refused and step.card is not None
+    ]  # fmt: skip
+    called = game.calls()
+    for revoke in game.deal.revokes:
+        key = (
+            "together-revoke-called" if (revoke.seat, revoke.trick) in called else "together-revoke"
+        )
+        lines.append(t(key, seat=seat_name(revoke.seat), card=card_text(revoke.card),
+                       trick=revoke.trick + 1, rule=rule_title(revoke.verdict.rule)))  # fmt: skip
+    return lines
+
+
+def _teacher_controls(table: ClubTable) -> None:
+    """Pause or go on, and take back the last card with a reason the table is told."""
+    st.button(
+        t("together-go-on") if table.paused else t("together-pause"),
+        key=f"watch-hold-{table.id}",
+        icon=":material/play_arrow:" if table.paused else ":material/pause:",
+        on_click=_hold,
+        args=(table.id, not table.paused),
+    )
+    if game_of(table) is None:
+        return
+    with st.form(f"watch-back-{table.id}", border=False):
+        st.text_input(t("together-reason-field"), max_chars=200, key=f"watch-reason-{table.id}")
+        st.form_submit_button(t("together-take-back"), icon=":material/undo:",
+                              key=f"watch-back-go-{table.id}", on_click=_take_back,
+                              args=(table.id,))  # fmt: skip
+    refused = st.session_state.pop(f"watch-back-refused-{table.id}", None)
+    if refused:
+        refuse(refused, f"watch-back-refused-{table.id}")
+
+
+def _take_back(table_id: int) -> None:
+    """The take-back form's callback: the fragment's rerun then draws the table without it."""
+    reason = st.session_state.get(f"watch-reason-{table_id}") or ""
+    try:
+        take_back(tables(), table_id, str(reason))
+    except (TableError, TableMoveError):
+        st.session_state[f"watch-back-refused-{table_id}"] = t("together-nothing-back")
+        return
+    except TableMovedError:
+        st.session_state[f"watch-back-refused-{table_id}"] = t("together-moved")
+        return
+    TABLE_FEED.poke()
+
+
+def _hold(table_id: int, paused: bool) -> None:
+    tables().hold(table_id, paused=paused)
+    TABLE_FEED.poke()

@@ -25,6 +25,11 @@ from klaverjas_trainer.app.answering import table_answer
 from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables, TableMovedError
 from klaverjas_trainer.storage.store import AnswerRecord
 
+#: Where the table's state keeps what the teacher took back, for the phones to say until the
+#: table's next move (the table core does not read it; the next move's save leaves it out).
+NOTICE: Final = "taken_back"
+#: A reason longer than this is cut: it is a line on a phone.
+REASON_LENGTH: Final = 200
 #: How often a seating change is tried again when a move came in between (each try reads the
 #: table anew; a table where more than this many moves land at once is not a club's).
 SEATING_TRIES: Final = 5
@@ -114,6 +119,39 @@ def start(tables: ClubTables, table_id: int, learner_id: int) -> ClubTable:
         raise TableMovedError("the table is dealt already")
     game = setup.game(tuple(Seat(seat) for seat in seats))
     return tables.save(table, game.to_dict(), _decisions(game, 0, seats, 0.0))
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """A card the teacher took back, and why (as the teacher put it)."""
+
+    seat: Seat
+    card: Card
+    reason: str
+
+
+def take_back(tables: ClubTables, table_id: int, reason: str) -> TakenBack:
+    """The teacher takes back the last card a person played at the table, and the computers'
+    cards after it (`TableGame.take_back`); the phones say so, with `reason`, until the
+    table's next move. `TableError` when there is nothing to take back, `TableNotDealtError`
+    before the deal, `TableMovedError` when a phone moved meanwhile (nothing changed)."""
+    table = _read(tables, table_id)
+    game = game_of(table)
+    if game is None:
+        raise TableNotDealtError("the cards are not dealt yet")
+    seat, card = game.take_back()
+    taken = TakenBack(seat, card, " ".join(reason.split())[:REASON_LENGTH])
+    notice = {"seat": int(seat), "card": str(card), "reason": taken.reason}
+    tables.save(table, {**game.to_dict(), NOTICE: notice})
+    return taken
+
+
+def taken_back(table: ClubTable) -> TakenBack | None:
+    """What the teacher took back since the table's last move, if anything."""
+    notice = table.state.get(NOTICE)
+    if not isinstance(notice, dict):
+        return None
+    return TakenBack(Seat(notice["seat"]), Card.parse(notice["card"]), str(notice["reason"]))
 
 
 def _seat_people(tables: ClubTables, table_id: int) -> None:

@@ -17,6 +17,7 @@ from klaverjas_questions.misconceptions import BY_NAME, CATALOGUE
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzles
 from klaverjas_trainer.app.board import style
 from klaverjas_trainer.app.club_deals import deal_tab
+from klaverjas_trainer.app.club_table_views import teacher_tables
 from klaverjas_trainer.app.export import csv_bytes, headers
 from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.join_link import join_url
@@ -175,10 +176,11 @@ members = clubs.members(group.id)
 totals = clubs.rule_totals(group.id)
 assigned = clubs.assignment_answers(group.id)
 work = clubs.assignments(group.id)
-dashboard, live_tab, assign, shared_deal, sheet, people = st.tabs(
+dashboard, live_tab, tables_tab, assign, shared_deal, sheet, people = st.tabs(
     [
         t("tab-dashboard"),
         t("tab-live"),
+        t("tab-tables"),
         t("tab-assign"),
         t("tab-deal"),
         t("tab-worksheet"),
@@ -423,6 +425,9 @@ def manage_assignments(group: Group) -> None:
 
 with live_tab:
     teacher_live(group)
+
+with tables_tab:
+    teacher_tables(group)
 
 with assign:
     # Outside the form, so the fields below follow the choice at once.
