@@ -1,0 +1,146 @@
+"""Two members at one table in Debian's chromium, each on a phone (Dutch and Ukrainian), and the
+teacher at a desktop: one opens a table, the other goes to it from the group's list and sits;
+every seat, deal and card reaches the other phone by itself (the table's event stream, no tap
+and no reload); a card the rules forbid is refused on the phone that tried it (coach mode); the
+teacher watches the table with every hand, pauses it (the phones say so and take no card), lets
+it go on and takes back a card with a reason the phones show. Every wait is for what the person
+would see. Screenshots go to ``artifacts/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
+
+from klaverjas_core import Seat
+from klaverjas_table import TableGame
+from klaverjas_trainer.app.table_moves import game_of
+from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
+
+from .test_browser import (
+    server,  # noqa: F401  (the running app, a fixture)
+    sign_in_teacher,
+)
+from .test_browser_phone_club import go_to
+from .test_live_round import LOCALES, Room, join
+from .walk import VIEWPORTS, Walk
+
+REASON = "Kijk eerst naar de troef"
+
+
+def phone(browser: Browser, code: str) -> Walk:
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale=LOCALES[code])
+    return Walk(context.new_page(), code, "table-phone")
+
+
+class Table:
+    """The test's eyes on the table: the database the app writes."""
+
+    def __init__(self, room: Room) -> None:
+        self.tables = ClubTables(room.club.store)
+        self.group_id = room.group.id
+
+    def now(self) -> ClubTable:
+        (table,) = self.tables.of_group(self.group_id)
+        return table
+
+    def game(self) -> TableGame:
+        game = game_of(self.now())
+        assert game is not None
+        return game
+
+
+def tap(walk: Walk, key: str) -> None:
+    """Tap the button `key` once the phone shows it (it may come by the table's stream)."""
+    button = walk.page.locator(f".st-key-{key} button").filter(visible=True)
+    expect(button.first).to_be_visible()  # a horizontal row keeps a hidden copy before it
+    walk.click(button)
+
+
+def test_two_phones_play_at_one_table_and_the_teacher_watches_it(
+    browser: Browser,
+    server: tuple[str, Path],  # noqa: F811
+) -> None:
+    url, data = server
+    room = Room(data)
+    joke, oksana = phone(browser, "nl"), phone(browser, "uk")
+    join(joke, f"{url}/profile", "Joke", room.group.code)
+    join(oksana, f"{url}/profile", "Oksana", room.group.code)
+
+    go_to(joke, joke.words("nav-table"))  # the page list, in the same session
+    joke.unfold("together-new")
+    joke.page.locator(".st-key-table_seed input").fill("8")
+    tap(joke, "table_open")
+    expect(joke.page.get_by_text(joke.words("together-waiting-start"))).to_be_visible()
+    table = Table(room)
+    go_to(oksana, oksana.words("nav-table"))
+    tap(oksana, f"table-go-{table.now().id}")
+    tap(oksana, "table-sit-W")
+    expect(joke.page.get_by_text("Oksana")).to_be_visible()  # by the stream: no tap, no reload
+    tap(joke, "table-deal")
+    phones = {Seat.SOUTH: joke, Seat.WEST: oksana}
+    expect(oksana.page.locator("[data-testid='stAlertContentError']")).to_have_count(0)
+
+    refused = play_tricks(table, phones, tricks=2)
+    assert refused
+    joke.screenshot("two-tricks")
+    oksana.screenshot("two-tricks")
+
+    teacher = Walk(browser.new_context(viewport=VIEWPORTS["desktop"]).new_page(), who="teacher")
+    sign_in_teacher(teacher, url)
+    teacher.page.get_by_role("tab", name="Tables").click()  # tabs: no run
+    code = table.now().code
+    expect(teacher.page.get_by_text(f"Table {code}")).to_be_visible()
+    teacher.screenshot("tables")
+    table_id = table.now().id
+    teacher.click(f".st-key-watch-hold-{table_id} button")
+    for walk in phones.values():  # the pause reaches both phones by itself
+        expect(walk.page.get_by_text(walk.words("together-paused"))).to_be_visible()
+    seat = table.game().to_act
+    assert seat in phones
+    teacher.click(f".st-key-watch-hold-{table_id} button")  # let it go on
+    expect(phones[seat].page.get_by_text(phones[seat].words("together-paused"))).to_have_count(0)
+    game = table.game()
+    card = next(iter(game.legal_cards()))
+    tap(phones[seat], f"play-card-{card.letters()}")
+    assert card not in table.game().deal.hand(seat)
+    teacher.page.locator(f".st-key-watch-reason-{table_id} input").fill(REASON)
+    teacher.click(f".st-key-watch-back-go-{table_id} button")
+    assert table.game().to_act is seat and card in table.game().deal.hand(seat)
+    for walk in phones.values():
+        expect(walk.page.get_by_text(REASON)).to_be_visible()
+    phones[seat].screenshot("taken-back")
+    teacher.screenshot("taken-back")
+    back = phones[seat].page.locator(f".st-key-play-card-{card.letters()} button")
+    expect(back.filter(visible=True).first).to_be_visible()
+    members = room.club.members(room.group.id)
+    stored = sum(len(room.club.store.answers(member.id)) for member in members)
+    assert stored == len(table.game().steps()) > 0  # every decision, each its member's
+
+
+def play_tricks(table: Table, phones: dict[Seat, Walk], *, tricks: int) -> bool:
+    """Play on from the phones, each tap on the phone whose turn it is once it shows that turn
+    (it came by the stream), up to `tricks` turned; the first time a member holds a card the
+    rules forbid, it is tried first and refused. Whether one was refused."""
+    refused = False
+    while (game := table.game()).record.turned < tricks:
+        if game.phase == "trick":
+            tap(phones[Seat.SOUTH], "table-turn")
+            continue
+        seat = game.to_act
+        assert seat in phones
+        walk = phones[seat]
+        if game.phase == "call":
+            tap(walk, "play-call-H" if game.must_name else "play-call-pass")
+            continue
+        legal = game.legal_cards()
+        illegal = [card for card in game.deal.hand(seat) if card not in legal]
+        if illegal and not refused:
+            tap(walk, f"play-card-{illegal[0].letters()}")
+            expect(walk.page.locator("[data-testid='stAlertContentError']")).to_be_visible()
+            assert table.game().to_act is seat
+            walk.screenshot("refused")
+            refused = True
+            continue
+        tap(walk, f"play-card-{next(iter(legal)).letters()}")
+    return refused
