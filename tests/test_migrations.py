@@ -77,7 +77,7 @@ def test_migration_2_keeps_every_answer_and_its_meaning(old_database: Path) -> N
         ("nat", "is-nat"), ("deal-score", "is-nat"),
     }  # fmt: skip
     with engine.connect() as connection:
-        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 16
+        assert connection.execute(select(schema_version.c.version)).scalar() == LATEST == 17
         versions = connection.execute(select(assignments.c.generator_version)).scalars().all()
     assert versions == [1]
     assert migrate(engine) == LATEST and rows(old_database) == after  # a second start: no change

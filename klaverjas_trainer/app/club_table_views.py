@@ -47,6 +47,7 @@ from klaverjas_trainer.app.table_moves import (
     TableSetup,
     call,
     call_revoke,
+    come_back,
     declare,
     game_of,
     make_move,
@@ -60,16 +61,18 @@ from klaverjas_trainer.app.table_moves import (
     taken_back,
     turn_trick,
 )
+from klaverjas_trainer.app.table_presence import takes_over_at
 from klaverjas_trainer.app.table_view import table_html
 from klaverjas_trainer.storage import InputError, StorageError
 from klaverjas_trainer.storage.club import Group
 from klaverjas_trainer.storage.club_tables import (
     ClubTable,
     ClubTables,
+    Seated,
     SeatTakenError,
     TableMovedError,
 )
-from klaverjas_trainer.texts import bound, card_text, rule_set_words, rule_title, seat_name, t
+from klaverjas_trainer.texts import bound, card_text, nt, rule_set_words, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name
 
 TABLE_PAGE: Final = "klaverjas_trainer/app/pages/table_page.py"
@@ -213,16 +216,24 @@ def table_phone(table_id: int, current: Profile) -> None:
             _choose(None)
             st.rerun(scope="app")
         assert table is not None
-        listen_to_table(table.id, table.version, key="table_phone_ear")
-        seats = {Seat(seat): who for seat, who in tables().seats(table.id).items()}
+        seated = _seated(table.id)
+        mine = next(
+            (seat for seat, member in seated.items() if member.learner_id == learner.id), None
+        )
+        if mine is not None and seated[mine].gone_at is not None:  # back after a dropped line
+            come_back(tables(), table.id, mine)
+            table, seated = tables().by_id(table.id) or table, _seated(table.id)
+        listen_to_table(table.id, table.version, key="table_phone_ear",
+                        seat=None if mine is None else int(mine))  # fmt: skip
+        seats = {seat: member.learner_id for seat, member in seated.items()}
         names = _names(group.id)
-        mine = next((seat for seat, who in seats.items() if who == learner.id), None)
         _table_heading(table)
         if table.paused:
             st.warning(t("together-paused"), icon=":material/pause_circle:")
         _say_taken_back(table)
         game = game_of(table)
         st.markdown(_seating(seats, names, mine))
+        _say_gone(seated, names, game)
         if mine is None:
             _seat_choice(table, seats, learner.id)
         elif game is None:
@@ -258,6 +269,26 @@ def _table_heading(table: ClubTable) -> None:
             unsafe_allow_html=True,
         )
         st.caption(link)
+
+
+def _seated(table_id: int) -> dict[Seat, Seated]:
+    return {Seat(seat): member for seat, member in tables().seated(table_id).items()}
+
+
+def _say_gone(seated: dict[Seat, Seated], names: dict[int, str], game: TableGame | None) -> None:
+    """Each member whose phone has left the table: waited for, or played by the computer."""
+    now = tables().store.now()
+    for seat, member in seated.items():
+        takes_over = takes_over_at(member)
+        if takes_over is None or game is None:
+            continue
+        who = f"{seat_name(seat)} ({names.get(member.learner_id, '?')})"
+        if seat in game.humans:
+            seconds = max(1, round((takes_over - now).total_seconds()))
+            words = nt("together-gone-waiting", seconds, seat=who)
+        else:
+            words = t("together-gone-computer", seat=who)
+        st.warning(words, icon=":material/signal_disconnected:")
 
 
 def _seating(seats: dict[Seat, int], names: dict[int, str], mine: Seat | None) -> str:
@@ -491,7 +522,8 @@ def watch_table(table_id: int, names: dict[int, str]) -> None:
         if table is None:
             return
         listen_to_table(table.id, table.version, key=f"watch-ear-{table.id}")
-        seats = {Seat(seat): who for seat, who in tables().seats(table.id).items()}
+        seated = _seated(table.id)
+        seats = {seat: member.learner_id for seat, member in seated.items()}
         with st.container(border=True, key=f"watch-{table.id}"):
             st.markdown(
                 f"**{t('together-code', code=table.code)}** · {_seating(seats, names, None)}"
@@ -500,6 +532,7 @@ def watch_table(table_id: int, names: dict[int, str]) -> None:
                 st.warning(t("together-paused-teacher"), icon=":material/pause_circle:")
             _say_taken_back(table)
             game = game_of(table)
+            _say_gone(seated, names, game)
             if game is None:
                 st.caption(t("together-not-dealt"))
             else:

@@ -23,6 +23,8 @@ import functools
 import logging
 import signal
 import threading
+import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Final
 
@@ -30,17 +32,23 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from klaverjas_trainer.app.table_moves import keep_tables
+from klaverjas_trainer.app.table_presence import EVERY
 from klaverjas_trainer.storage import ProgressStore
 from klaverjas_trainer.storage.club_tables import ClubTables
 from klaverjas_trainer.storage.live import LiveRounds
 
 Versions = Callable[[], dict[int, tuple[int, int]]]
+#: Told now and then which (key, seat)s this process's streams hold open (`table_presence`).
+Keeper = Callable[[set[tuple[int, int]]], None]
 
 #: How often a process reads the versions while anyone listens (a change on another process
 #: reaches its phones within this, plus a fragment's run).
 TICK: Final = 0.25
 #: A comment this often keeps a quiet stream open through proxies and tells a dead one.
 KEEP_OPEN: Final = 20.0
+#: A stream's ``seat`` parameter: a phone at a table says which seat is its.
+SEATS: Final = ("0", "1", "2", "3")
 #: How soon a browser opens a dropped stream again (its process stopped: nginx sends it to
 #: another), told to it in the stream's first event.
 RECONNECT_MS: Final = 1000
@@ -52,9 +60,19 @@ class LiveFeed:
     """One per server process and kind of news: the versions of what the pages follow (a
     group's live round, a table), read while anyone listens; `path` is the route's."""
 
-    def __init__(self, versions: Versions, tick: float = TICK, path: str = "/live") -> None:
+    def __init__(
+        self,
+        versions: Versions,
+        tick: float = TICK,
+        path: str = "/live",
+        keeper: Keeper | None = None,
+        keep_every: float = 5.0,
+    ) -> None:
         self._versions = versions
         self.path = path
+        self._keeper, self._keep_every, self._kept = keeper, keep_every, 0.0
+        #: The open streams that said whose phone they are: (key, seat) -> how many.
+        self.present: Counter[tuple[int, int]] = Counter()
         self.tick = tick
         self.latest: dict[int, tuple[int, int]] | None = None  # None: not read yet
         self.reads = 0  # queries made (the benchmark reads it)
@@ -74,11 +92,16 @@ class LiveFeed:
         if loop is not None and poked is not None and not loop.is_closed():
             loop.call_soon_threadsafe(poked.set)
 
-    async def stream(self, group_id: int, *, answers: bool) -> AsyncIterator[str]:
+    async def stream(
+        self, group_id: int, *, answers: bool, seat: int | None = None
+    ) -> AsyncIterator[str]:
         """Server-sent events for one page: its group's (or table's) version (and answers)
-        now and after each change, a comment now and then while nothing changes."""
+        now and after each change, a comment now and then while nothing changes; a stream
+        with a `seat` counts as that seat's phone being there while it is open."""
         self._start()
         self._listening += 1
+        if seat is not None:
+            self.present[(group_id, seat)] += 1
         try:
             said = None
             yield f"retry: {RECONNECT_MS}\n\n"
@@ -97,6 +120,9 @@ class LiveFeed:
                     yield ": open\n\n"
         finally:
             self._listening -= 1
+            if seat is not None:
+                self.present[(group_id, seat)] -= 1
+                self.present += Counter()  # drops the keys at 0
 
     def _start(self) -> None:
         """The reader task, started by the first listener of this event loop."""
@@ -122,6 +148,12 @@ class LiveFeed:
                     changed, self._changed = self._changed, asyncio.Event()
                     assert changed is not None
                     changed.set()  # every stream waiting on it looks at its group
+            if self._keeper is not None and time.monotonic() - self._kept >= self._keep_every:
+                self._kept = time.monotonic()
+                try:
+                    await asyncio.to_thread(self._keeper, set(self.present))
+                except Exception:  # said in the log, tried next time
+                    log.exception("keeping the tables' seats failed")
             poked = self._poked
             assert poked is not None
             with contextlib.suppress(TimeoutError):
@@ -148,8 +180,9 @@ class LiveFeed:
             except ValueError:
                 return PlainTextResponse("no such group", status_code=404)
             answers = request.query_params.get("answers") == "1"
+            seat = request.query_params.get("seat", "")
             return StreamingResponse(
-                self.stream(group_id, answers=answers),
+                self.stream(group_id, answers=answers, seat=int(seat) if seat in SEATS else None),
                 media_type="text/event-stream",
                 # nginx passes it on as it comes (docs/running.md's recipe says so too)
                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
@@ -178,4 +211,9 @@ def _tables() -> ClubTables:
 
 #: The process's feeds: the routes' streams and the pages' pokes meet here.
 FEED: Final = LiveFeed(lambda: _rounds().versions())
-TABLE_FEED: Final = LiveFeed(lambda: _tables().live_versions(), path="/tables")
+TABLE_FEED: Final = LiveFeed(
+    lambda: _tables().live_versions(),
+    path="/tables",
+    keeper=lambda phones: keep_tables(_tables(), phones),
+    keep_every=EVERY,
+)

@@ -55,9 +55,11 @@ def listen(group_id: int, seen: str, *, key: str, answers: bool = False) -> None
     _listen_to(stream_url(group_id, answers=answers), seen, key)
 
 
-def listen_to_table(table_id: int, version: int, *, key: str) -> None:
-    """Rerun the calling fragment when the table is newer than `version` (this run's)."""
-    _listen_to(f"/tables/{table_id}", str(version), key)
+def listen_to_table(table_id: int, version: int, *, key: str, seat: int | None = None) -> None:
+    """Rerun the calling fragment when the table is newer than `version` (this run's); with
+    the `seat` of the member whose phone this is, the stream says the phone is there."""
+    where = "" if seat is None else f"?seat={seat}"
+    _listen_to(f"/tables/{table_id}{where}", str(version), key)
 
 
 def _listen_to(url: str, seen: str, key: str) -> None:

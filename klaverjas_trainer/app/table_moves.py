@@ -13,8 +13,9 @@ seat where the match stands.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
@@ -22,6 +23,7 @@ from klaverjas_core import Card, Seat
 from klaverjas_table import TableGame
 from klaverjas_table.table import Outcome
 from klaverjas_trainer.app.answering import table_answer
+from klaverjas_trainer.app.table_presence import QUIET, people_at
 from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables, TableMovedError
 from klaverjas_trainer.storage.store import AnswerRecord
 
@@ -154,14 +156,34 @@ def taken_back(table: ClubTable) -> TakenBack | None:
     return TakenBack(Seat(notice["seat"]), Card.parse(notice["card"]), str(notice["reason"]))
 
 
+def keep_tables(tables: ClubTables, phones: Iterable[tuple[int, int]]) -> None:
+    """A process's look at its tables (`live_feed.py`, every few seconds while phones listen):
+    the (table, seat)s whose phones it holds are seen now; seats unseen for `QUIET` are marked
+    gone; at every table with a gone seat, or a seat just back, the people are made those
+    present (a computer plays a seat gone for `WAIT`, a member back plays it again)."""
+    phones = set(phones)
+    changed = tables.seen(phones) | tables.gone_quiet(QUIET) | tables.with_gone_seats()
+    for table_id in changed | {table for table, _ in phones}:
+        with contextlib.suppress(TableMovedError, LookupError):  # tried again next time
+            _seat_people(tables, table_id)
+
+
+def come_back(tables: ClubTables, table_id: int, seat: Seat) -> None:
+    """The member's phone is at the table again (it draws it): the seat is theirs to play."""
+    if tables.seen([(table_id, int(seat))]):
+        _seat_people(tables, table_id)
+
+
 def _seat_people(tables: ClubTables, table_id: int) -> None:
-    """The match's people made the ones seated now, tried again if a move came in between."""
+    """The match's people made the ones present now (`people_at`), tried again if a move came
+    in between."""
     for _ in range(SEATING_TRIES):
         table = _read(tables, table_id)
         game = game_of(table)
-        seats = tables.seats(table_id)
-        people = tuple(Seat(seat) for seat in sorted(seats))
-        if game is None or game.humans == people:
+        seated = tables.seated(table_id)
+        seats = {seat: member.learner_id for seat, member in seated.items()}
+        people = people_at(seated, tables.store.now())
+        if game is None or game.humans == people or not people:
             return
         before = len(game.steps())
         game.seat_people(people)

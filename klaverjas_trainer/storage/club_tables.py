@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select, tuple_
 from sqlalchemy.exc import IntegrityError
 
 from klaverjas_trainer.storage.club import CODE_ALPHABET, CODE_LENGTH
@@ -46,6 +47,16 @@ class ClubTable:
     state: dict[str, Any]  # the match, as `TableGame.to_dict` saves it
     version: int  # grows with every change a phone at the table must draw
     paused: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A member at a seat, when their phone was last at the table and since when it is gone
+    (None: it is there)."""
+
+    learner_id: int
+    seen_at: datetime | None
+    gone_at: datetime | None
 
 
 class ClubTables:
@@ -115,6 +126,84 @@ class ClubTables:
         with reading(self.engine) as connection:
             return {row.seat: row.learner_id for row in connection.execute(query)}
 
+    def seated(self, table_id: int) -> dict[int, Seated]:
+        """Who sits where, with their phones' presence: seat -> `Seated`."""
+        query = select(club_table_seats).where(club_table_seats.c.table_id == table_id)
+        with reading(self.engine) as connection:
+            return {
+                row.seat: Seated(row.learner_id, _aware(row.seen_at), _aware(row.gone_at))
+                for row in connection.execute(query)
+            }
+
+    def seen(self, seats: Iterable[tuple[int, int]]) -> set[int]:
+        """The phones at these (table, seat)s are at their tables now. A seat that was gone is
+        back: its table's version grows (the others' phones stop waiting). The tables whose
+        seats came back."""
+        wanted = sorted(set(seats))
+        if not wanted:
+            return set()
+        now = self.store.now()
+        here = tuple_(club_table_seats.c.table_id, club_table_seats.c.seat).in_(wanted)
+        with writing(self.engine) as connection:
+            back = {
+                row.table_id
+                for row in connection.execute(
+                    select(club_table_seats.c.table_id).where(
+                        here, club_table_seats.c.gone_at.is_not(None)
+                    )
+                )
+            }
+            connection.execute(
+                club_table_seats.update().where(here).values(seen_at=now, gone_at=None)
+            )
+            self._grow(connection, back)
+        return back
+
+    def gone_quiet(self, after: timedelta) -> set[int]:
+        """Seats of this evening's tables whose phones have not been seen for `after` are
+        marked gone (now); their tables' versions grow, so the other phones say it. The tables
+        with a seat newly gone."""
+        now = self.store.now()
+        quiet = and_(
+            club_table_seats.c.gone_at.is_(None),
+            or_(club_table_seats.c.seen_at.is_(None), club_table_seats.c.seen_at < now - after),
+            club_table_seats.c.table_id.in_(
+                select(club_tables.c.id).where(club_tables.c.opened_at > now - EVENING)
+            ),
+        )
+        with writing(self.engine) as connection:
+            found = {
+                row.table_id
+                for row in connection.execute(select(club_table_seats.c.table_id).where(quiet))
+            }
+            if found:
+                connection.execute(club_table_seats.update().where(quiet).values(gone_at=now))
+                self._grow(connection, found)
+        return found
+
+    def with_gone_seats(self) -> set[int]:
+        """This evening's tables where a member's phone is gone."""
+        query = (
+            select(club_table_seats.c.table_id)
+            .join(club_tables, club_tables.c.id == club_table_seats.c.table_id)
+            .where(
+                club_table_seats.c.gone_at.is_not(None),
+                club_tables.c.opened_at > self.store.now() - EVENING,
+            )
+        )
+        with reading(self.engine) as connection:
+            return {row.table_id for row in connection.execute(query)}
+
+    @staticmethod
+    def _grow(connection: Any, table_ids: Iterable[int]) -> None:
+        ids = sorted(set(table_ids))
+        if ids:
+            connection.execute(
+                club_tables.update()
+                .where(club_tables.c.id.in_(ids))
+                .values(version=club_tables.c.version + 1)
+            )
+
     def sit(self, table_id: int, learner_id: int, seat: int) -> int:
         """Seat the member at `seat`; one who sits at the table already keeps their own seat
         (coming back: the same hand), which is returned. `SeatTakenError` when someone else
@@ -141,7 +230,7 @@ class ClubTables:
                 raise SeatTakenError(f"seat {seat} is taken")
             connection.execute(
                 club_table_seats.insert().values(
-                    table_id=table_id, seat=seat, learner_id=learner_id
+                    table_id=table_id, seat=seat, learner_id=learner_id, seen_at=self.store.now()
                 )
             )
         return seat
@@ -198,6 +287,11 @@ class ClubTables:
         )
         with reading(self.engine) as connection:
             return {row.id: (row.version, 0) for row in connection.execute(query)}
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _json(state: Mapping[str, Any]) -> str:

@@ -341,6 +341,10 @@ club_table_seats = Table(
     Column("table_id", Integer, ForeignKey("club_tables.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),  # klaverjas_core.Seat
     Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    # The member's phone was last seen at the table (its event stream open: v17), and since when
+    # it has not been (a dropped connection: the others are told, then a computer plays on).
+    Column("seen_at", DateTime(timezone=True)),
+    Column("gone_at", DateTime(timezone=True)),
     UniqueConstraint("table_id", "learner_id", name="one_seat_each"),
 )
 
@@ -468,6 +472,12 @@ def _club_tables_v16(connection: Connection) -> None:
     club_table_seats.create(connection, checkfirst=True)
 
 
+def _table_presence_v17(connection: Connection) -> None:
+    """A seat knows when its member's phone was last at the table, and since when it is not."""
+    _add_column(connection, "club_table_seats", "seen_at", "TIMESTAMP WITH TIME ZONE")
+    _add_column(connection, "club_table_seats", "gone_at", "TIMESTAMP WITH TIME ZONE")
+
+
 def _add_column(connection: Connection, table: str, name: str, kind: str) -> None:
     """Add a column unless the table already has it (a new database is made with every
     column of `metadata`, then runs each migration)."""
@@ -493,6 +503,7 @@ MIGRATIONS: Final[list[tuple[int, Callable[[Connection], None]]]] = [
     (14, _closed_assignments_v14),
     (15, _live_rounds_v15),
     (16, _club_tables_v16),
+    (17, _table_presence_v17),
 ]
 LATEST: Final = MIGRATIONS[-1][0]
 
