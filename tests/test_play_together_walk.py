@@ -1,29 +1,45 @@
-"""Two members at one table in Debian's chromium, each on a phone (Dutch and Ukrainian), and the
-teacher at a desktop: one opens a table, the other goes to it from the group's list and sits;
-every seat, deal and card reaches the other phone by itself (the table's event stream, no tap
-and no reload); a card the rules forbid is refused on the phone that tried it (coach mode); the
-teacher watches the table with every hand, pauses it (the phones say so and take no card), lets
-it go on and takes back a card with a reason the phones show. Every wait is for what the person
-would see. Screenshots go to ``artifacts/``."""
+"""Three members at one table in Debian's chromium, each on a phone (Dutch, Ukrainian, Russian),
+a computer in the fourth seat, and the teacher at a desktop: one opens a table, the others go to
+it from the group's list or by its link, and sit; every seat, deal and card reaches the other
+phones by themselves (the table's event stream, no tap and no reload); a card the rules forbid
+is refused on the phone that tried it (coach mode); one phone drops out — the others are told,
+then the computer plays that seat — and comes back to the same seat and hand; the teacher
+watches the table with every hand, pauses it (the phones say so and take no card), lets it go
+on and takes back a card with a reason the phones show. The server waits 2 s before a phone
+counts as gone and 3 s more before the computer plays for it. Every wait is for what the
+person would see. Screenshots go to ``artifacts/``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from klaverjas_core import Seat
 from klaverjas_table import TableGame
+from klaverjas_trainer.app.club_table_views import table_url
 from klaverjas_trainer.app.table_moves import game_of
 from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
 
-from .test_browser import (
-    server,  # noqa: F401  (the running app, a fixture)
-    sign_in_teacher,
-)
+from .streamlit_server import running_app
+from .test_browser import PASSWORD, sign_in_teacher
 from .test_browser_phone_club import go_to
 from .test_live_round import LOCALES, Room, join
-from .walk import VIEWPORTS, Walk
+from .walk import CHROMIUM, VIEWPORTS, Walk
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The app with short waits for a phone that left (2 s, then 3 s before the computer)."""
+    assert Path(CHROMIUM).exists(), "the walks need Debian's chromium (see .ci/run)"
+    data = tmp_path_factory.mktemp("data")
+    env = {"KLAVERJAS_TEACHER_PASSWORD": PASSWORD, "KLAVERJAS_TABLE_QUIET": "2",
+           "KLAVERJAS_TABLE_WAIT": "3"}  # fmt: skip
+    with running_app(data, env=env) as app:
+        yield app.url, data
+
 
 REASON = "Kijk eerst naar de troef"
 
@@ -57,9 +73,8 @@ def tap(walk: Walk, key: str) -> None:
     walk.click(button)
 
 
-def test_two_phones_play_at_one_table_and_the_teacher_watches_it(
-    browser: Browser,
-    server: tuple[str, Path],  # noqa: F811
+def test_three_phones_play_at_one_table_and_the_teacher_watches_it(
+    browser: Browser, server: tuple[str, Path]
 ) -> None:
     url, data = server
     room = Room(data)
@@ -77,15 +92,35 @@ def test_two_phones_play_at_one_table_and_the_teacher_watches_it(
     tap(oksana, f"table-go-{table.now().id}")
     tap(oksana, "table-sit-W")
     expect(joke.page.get_by_text("Oksana")).to_be_visible()  # by the stream: no tap, no reload
+    ivan = phone(browser, "ru")  # by the table's link (its QR code), then the join form
+    join(ivan, f"{url}/profile", "Иван", room.group.code)
+    ivan.open(table_url(url, table.now().code))  # a new page: he goes on as himself
+    again = ivan.words("continue-as-member", name="Иван", group="Live club")
+    ivan.click(ivan.page.get_by_role("button", name=again))
+    tap(ivan, "table-sit-N")
+    expect(oksana.page.get_by_text("Иван")).to_be_visible()
     tap(joke, "table-deal")
-    phones = {Seat.SOUTH: joke, Seat.WEST: oksana}
+    phones = {Seat.NORTH: ivan, Seat.SOUTH: joke, Seat.WEST: oksana}
     expect(oksana.page.locator("[data-testid='stAlertContentError']")).to_have_count(0)
 
     refused = play_tricks(table, phones, tricks=2)
     assert refused
-    joke.screenshot("two-tricks")
-    oksana.screenshot("two-tricks")
+    for walk in phones.values():
+        walk.screenshot("two-tricks")
+    oksana = drop_out_and_back(browser, url, table, phones, oksana)
+    phones[Seat.WEST] = oksana
 
+    the_teacher_holds_and_takes_back(browser, url, table, phones)
+    members = room.club.members(room.group.id)
+    stored = sum(len(room.club.store.answers(member.id)) for member in members)
+    assert stored == len(table.game().steps()) > 0  # every decision, each its member's
+
+
+def the_teacher_holds_and_takes_back(
+    browser: Browser, url: str, table: Table, phones: dict[Seat, Walk]
+) -> None:
+    """The teacher (desktop) pauses the table: every phone says so and takes no card; lets it
+    go on; a card is played; the teacher takes it back with a reason every phone shows."""
     teacher = Walk(browser.new_context(viewport=VIEWPORTS["desktop"]).new_page(), who="teacher")
     sign_in_teacher(teacher, url)
     teacher.page.get_by_role("tab", name="Tables").click()  # tabs: no run
@@ -113,9 +148,29 @@ def test_two_phones_play_at_one_table_and_the_teacher_watches_it(
     teacher.screenshot("taken-back")
     back = phones[seat].page.locator(f".st-key-play-card-{card.letters()} button")
     expect(back.filter(visible=True).first).to_be_visible()
-    members = room.club.members(room.group.id)
-    stored = sum(len(room.club.store.answers(member.id)) for member in members)
-    assert stored == len(table.game().steps()) > 0  # every decision, each its member's
+
+
+def drop_out_and_back(
+    browser: Browser, url: str, table: Table, phones: dict[Seat, Walk], gone: Walk
+) -> Walk:
+    """West's phone closes: the others are told, then the computer plays West; the same
+    member on a new page of the same browser goes on as herself, back at her seat and hand."""
+    context = gone.page.context
+    gone.page.close()
+    joke = phones[Seat.SOUTH]
+    told = joke.words("together-gone-computer", seat=f"{joke.words('seat-W')} (Oksana)")
+    expect(joke.page.get_by_text(told)).to_be_visible()  # waited for, then played for
+    joke.screenshot("west-away")
+    assert Seat.WEST not in table.game().humans
+    back = Walk(context.new_page(), gone.code, gone.who)
+    back.open(f"{url}/table")
+    again = back.words("continue-as-member", name="Oksana", group="Live club")
+    back.click(back.page.get_by_role("button", name=again))
+    tap(back, f"table-go-{table.now().id}")
+    expect(joke.page.get_by_text(told)).to_have_count(0)  # by the stream: she is back
+    assert Seat.WEST in table.game().humans
+    back.screenshot("back")
+    return back
 
 
 def play_tricks(table: Table, phones: dict[Seat, Walk], *, tricks: int) -> bool:
