@@ -148,6 +148,25 @@ def the_teacher_holds_and_takes_back(
     teacher.screenshot("taken-back")
     back = phones[seat].page.locator(f".st-key-play-card-{card.letters()} button")
     expect(back.filter(visible=True).first).to_be_visible()
+    on_the_wall(browser, url, table, phones)
+
+
+def on_the_wall(browser: Browser, url: str, table: Table, phones: dict[Seat, Walk]) -> None:
+    """The table on the projector (the Tables tab's link): who sits where and the trick, the
+    hands hidden; a card played on a phone comes to the wall by itself."""
+    wall = Walk(browser.new_context(viewport={"width": 1920, "height": 1080}).new_page(),
+                who="projector")  # fmt: skip
+    sign_in_teacher(wall, url)
+    wall.open(f"{url}/projector?table={table.now().id}")
+    expect(wall.page.get_by_text(f"Table {table.now().code}")).to_be_visible()
+    expect(wall.page.locator(".kj-hand")).to_have_count(0)  # hands hidden until shown
+    game = table.game()
+    seat = game.to_act
+    assert seat in phones and game.phase == "play"
+    card = next(iter(game.legal_cards()))
+    tap(phones[seat], f"play-card-{card.letters()}")
+    expect(wall.page.locator(f'.kj-felt [aria-label="{card}"]')).to_be_visible()
+    wall.screenshot("table")
 
 
 def drop_out_and_back(

@@ -587,7 +587,13 @@ def _what_went_wrong(game: TableGame) -> list[str]:
 
 
 def _teacher_controls(table: ClubTable) -> None:
-    """Pause or go on, and take back the last card with a reason the table is told."""
+    """Pause or go on, take back the last card with a reason the table is told, and open the
+    table on the projector."""
+    st.link_button(
+        t("together-on-projector"),
+        f"/projector?{TABLE_PARAMETER}={table.id}",
+        icon=":material/present_to_all:",
+    )
     st.button(
         t("together-go-on") if table.paused else t("together-pause"),
         key=f"watch-hold-{table.id}",
@@ -624,3 +630,53 @@ def _take_back(table_id: int) -> None:
 def _hold(table_id: int, paused: bool) -> None:
     tables().hold(table_id, paused=paused)
     TABLE_FEED.poke()
+
+
+# --- the projector --------------------------------------------------------------------------
+
+
+@st.fragment
+def projector_table(table_id: int, names: dict[int, str], current: Profile, *, hands: bool) -> None:
+    """A table on the wall as it is played: who sits where, the trick by seat, whose turn, the
+    score; every hand only when the teacher shows them (`hands`)."""
+    with storage_problems_said():
+        table = tables().by_id(table_id)
+        if table is None:
+            return
+        listen_to_table(table.id, table.version, key=f"wall-ear-{table.id}")
+        seated = _seated(table.id)
+        seats = {seat: member.learner_id for seat, member in seated.items()}
+        st.markdown(f"**{t('together-code', code=table.code)}** · {_seating(seats, names, None)}")
+        if table.paused:
+            st.warning(t("together-paused"), icon=":material/pause_circle:")
+        _say_taken_back(table)
+        game = game_of(table)
+        _say_gone(seated, names, game)
+        if game is None:
+            st.info(t("together-not-dealt"), icon=":material/hourglass_empty:")
+            return
+        deal = game.deal
+        trump = None if deal.phase == "choosing" else deal.trump
+        waiting = game.waiting_trick
+        leader, cards = waiting or (deal.leader, tuple(deal.current))
+        winner = None if waiting is None else game.trick_winner(game.record.turned)
+        st.markdown(
+            table_html(
+                dealer=game.dealer,
+                trick={Seat((leader + i) % 4): card for i, card in enumerate(cards)},
+                trump=trump,
+                choosers=None if trump is None else deal.choosers,
+                to_act=game.to_act,
+                winner=winner,
+                centre="" if winner is None else t("trick-taken", seat=seat_name(winner)),
+                four_colour=current.four_colour,
+                viewer=None,
+                hands={s: sorted_hand(deal.hand(s), trump) for s in Seat} if hands else None,
+            ),
+            unsafe_allow_html=True,
+        )
+        if game.phase in ("score", "over"):
+            show_score(game)
+        sheet = game.match()
+        totals = " · ".join(f"{pair_name(pair)}: {sheet.totals[pair]}" for pair in (0, 1))
+        st.markdown(t("together-score", totals=totals))

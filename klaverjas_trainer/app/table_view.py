@@ -48,8 +48,11 @@ TABLE_CSS: Final = """
   margin-top: .25rem; }
 .kj-hand .kj-card, .kj-tricks .kj-card { width: 2.4rem; height: 3.2rem; font-size: 1rem;
   padding: .15rem .25rem; }
+/* Every hand and the trick among them (the teacher watching a table). */
+.kj-table.kj-deal.kj-trick { grid-template-areas: ". top ." "left felt right" ". bottom ."; }
 @media (max-width: 640px) { .kj-table.kj-deal { grid-template-columns: 1fr;
-  grid-template-areas: "top" "left" "right" "bottom"; } }
+  grid-template-areas: "top" "left" "right" "bottom"; }
+  .kj-table.kj-deal.kj-trick { grid-template-areas: "top" "left" "felt" "right" "bottom"; } }
 /* On a phone the table is smaller, so Answer stays on the first screen under the hand. */
 @media (max-width: 640px) {
   .kj-table { gap: .15rem; margin: .1rem auto .3rem; }
@@ -151,7 +154,7 @@ def table_html(
         if hands is not None and not trick
         else (f'<div class="kj-felt">{"".join(played)}{middle}</div>')
     )
-    wide = " kj-deal" if hands is not None else ""
+    wide = "" if hands is None else " kj-deal kj-trick" if trick else " kj-deal"
     return (
         f'<div class="kj-table{wide}" role="img" aria-label="{label}">{"".join(seats)}{felt}</div>'
     )

@@ -10,11 +10,14 @@ import streamlit as st
 from klaverjas_trainer.app.assignments import describe, lesson_name, set_puzzle
 from klaverjas_trainer.app.board import show_rule_set, style
 from klaverjas_trainer.app.club_deals import pick_deal, projector_deal
+from klaverjas_trainer.app.club_table_views import TABLE_PARAMETER, projector_table
 from klaverjas_trainer.app.lesson_board import show_step_picture
 from klaverjas_trainer.app.live_views import projector_live
 from klaverjas_trainer.app.presenter import presenter_bar
 from klaverjas_trainer.app.questions import view_of
 from klaverjas_trainer.app.services import club, course, profile, store, teacher_signed_in
+from klaverjas_trainer.storage.club import Group
+from klaverjas_trainer.storage.club_tables import ClubTables
 from klaverjas_trainer.storage.live import LiveRounds
 from klaverjas_trainer.texts import bound, describe_answer, explain, t
 from puzzles import PuzzleError
@@ -41,7 +44,29 @@ WALL_CSS: Final = """<style>
 .kj-table.kj-deal .kj-seat { flex-direction: row; flex-wrap: wrap; justify-content: center;
   align-items: baseline; gap: 0 1vh; }
 .kj-table.kj-deal .kj-hand { flex-basis: 100%; flex-wrap: nowrap; gap: .4vh; }
+/* A members' table with its hands shown: the trick in the middle, between West and East. */
+.kj-table.kj-deal.kj-trick { grid-template-columns: 1fr auto 1fr;
+  grid-template-areas: ". top ." "left felt right" ". bottom ."; }
 </style>"""
+
+
+def _table_asked(groups: list[Group]) -> bool:
+    """The page opened for a table (``?table=<id>``): its group and the table chosen, hands
+    hidden until the teacher shows them. Whether it was."""
+    asked = st.query_params.get(TABLE_PARAMETER, "")
+    if not asked:
+        return False
+    del st.query_params[TABLE_PARAMETER]  # once: the teacher's later choices stand
+    table = ClubTables(store()).by_id(int(asked)) if asked.isdigit() else None
+    group = next((g for g in groups if table is not None and g.id == table.group_id), None)
+    if table is None or group is None:
+        return False
+    st.session_state.update(
+        projector_group=group, projector_live_of=group.id, projector_live=False,
+        projector_source="table", projector_table=table.id, projector_hands=False,
+    )  # fmt: skip
+    return True
+
 
 current = profile()
 if not teacher_signed_in():
@@ -56,6 +81,7 @@ if not groups:
     st.header(t("projector"))
     st.info(t("no-groups"), icon=":material/group_add:")
     st.stop()
+_table_asked(groups)  # "Show on the projector" on the Tables tab
 with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: one line
     group = st.selectbox(
         t("pick-group"),
@@ -75,13 +101,26 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
     if not live:
         source = st.radio(
             t("show-what"),
-            ["set", "lesson", "deal"],
+            ["set", "lesson", "deal", "table"],
             horizontal=True,
             key="projector_source",
-            format_func=bound(lambda w: t(f"assign-{w}")),
+            format_func=bound(
+                lambda w: t("projector-table-choice") if w == "table" else t(f"assign-{w}")
+            ),
         )
-    chosen = lesson = deal = None
-    with_revoke = False
+    chosen = lesson = deal = shown_table = None
+    with_revoke = with_hands = False
+    if source == "table":
+        evening = ClubTables(store()).of_group(group.id)
+        shown_table = st.selectbox(
+            t("projector-table-choice"),
+            [table.id for table in evening],
+            key="projector_table",
+            format_func=bound(
+                lambda i: t("together-code", code=next(x.code for x in evening if x.id == i))
+            ),
+        )
+        with_hands = st.toggle(t("projector-hands"), key="projector_hands")
     if source == "set" and sets:
         chosen = st.selectbox(
             t("pick-assignment"),
@@ -107,6 +146,12 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
 
 if live:
     projector_live(group, current)
+elif source == "table":
+    if shown_table is None:
+        st.info(t("together-none"), icon=":material/table_restaurant:")
+    else:
+        names = {member.id: member.name for member in clubs.members(group.id)}
+        projector_table(shown_table, names, current, hands=with_hands)
 elif chosen is not None:
     count = chosen.count
     at, reveal = presenter_bar(
