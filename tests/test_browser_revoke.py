@@ -20,7 +20,7 @@ from klaverjas_trainer.texts.catalogue import LANGUAGES
 
 from .streamlit_server import running_app
 from .test_learner_matrix import LearnerWalk
-from .walk import LOCALES, device_options
+from .walk import LOCALES, Walk, device_options
 
 WALKS = [(code, "phone") for code in LANGUAGES] + [("en", "desktop")]
 
@@ -67,7 +67,7 @@ def saved_game(walk: LearnerWalk) -> TableGame:
     return TableGame.from_dict(saved[0])
 
 
-def call_revoke(walk: LearnerWalk, game: TableGame, revoke: Revoke) -> None:
+def call_revoke(walk: Walk, game: TableGame, revoke: Revoke) -> None:
     """Open "Verzaakt!" and choose the revoking player and the trick (each seen chosen)."""
     page = walk.page
     walk.idle()  # the call is made on the table as drawn after the revoke

@@ -32,9 +32,9 @@ LOCALES = {"nl": "nl-NL", "uk": "uk-UA", "ru": "ru-RU"}
 class Room:
     """The club's database, read as the test's eyes on the round."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, name: str = "Live club") -> None:
         self.club = ClubStore(ProgressStore(make_engine(f"sqlite:///{data / 'trainer.sqlite3'}")))
-        self.group = self.club.create_group("Live club", "amsterdam")
+        self.group = self.club.create_group(name, "amsterdam")
         self.rounds = LiveRounds(self.club.store)
 
     def puzzle(self) -> tuple[int, int, Puzzle]:

@@ -26,6 +26,7 @@ from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
 from .streamlit_server import running_app
 from .test_browser import PASSWORD, sign_in_teacher
 from .test_browser_phone_club import go_to
+from .test_browser_revoke import call_revoke
 from .test_live_round import LOCALES, Room, join
 from .walk import CHROMIUM, VIEWPORTS, Walk
 
@@ -218,3 +219,71 @@ def play_tricks(table: Table, phones: dict[Seat, Walk], *, tricks: int) -> bool:
             continue
         tap(walk, f"play-card-{next(iter(legal)).letters()}")
     return refused
+
+
+def revoking_seed() -> int:
+    """A club match where South, playing first legal cards, holds a card the rules forbid in
+    trick 1 or 2 (with West beside her at the table, and passes or ♥ to choose trumps)."""
+    for seed in range(1, 200):  # a match number is 1 or more
+        game = TableGame.new(seed, mode="club", humans=(Seat.SOUTH, Seat.WEST), revokes="never")
+        while game.record.turned < 2:
+            if game.phase == "trick":
+                game.turn_trick()
+            elif game.phase == "call":
+                game.call("♥" if game.must_name else "pass")
+            elif game.to_act is Seat.SOUTH and len(game.legal_cards()) < len(
+                game.deal.hand(Seat.SOUTH)
+            ):
+                return seed
+            else:
+                game.play(next(iter(game.legal_cards())))
+    raise AssertionError("no club match of 200 lets South revoke early")
+
+
+def test_at_a_club_table_a_member_calls_another_members_revoke(
+    browser: Browser, server: tuple[str, Path]
+) -> None:
+    """Club mode: Anna (nl) plays a card the rules forbid — the table takes it, as a real one
+    would — and Bohdan (uk), on his own phone, calls "verzaakt!" on it: right, with the rule."""
+    url, data = server
+    room = Room(data, "Club table")
+    anna, bohdan = phone(browser, "nl"), phone(browser, "uk")
+    join(anna, f"{url}/profile", "Anna", room.group.code)
+    join(bohdan, f"{url}/profile", "Bohdan", room.group.code)
+    go_to(anna, anna.words("nav-table"))
+    body = anna.unfold("together-new")
+    anna.pick(
+        body.locator(".st-key-table_mode label").filter(has_text=anna.words("play-mode-club"))
+    )
+    body.locator(".st-key-table_seed input").fill(str(revoking_seed()))
+    tap(anna, "table_open")
+    table = Table(room)
+    go_to(bohdan, bohdan.words("nav-table"))
+    tap(bohdan, f"table-go-{table.now().id}")
+    tap(bohdan, "table-sit-W")
+    tap(anna, "table-deal")
+    phones = {Seat.SOUTH: anna, Seat.WEST: bohdan}
+    while not (game := table.game()).deal.revokes:
+        if game.phase == "trick":
+            tap(anna, "table-turn")
+            continue
+        seat = game.to_act
+        assert seat in phones
+        if game.phase == "call":
+            tap(phones[seat], "play-call-H" if game.must_name else "play-call-pass")
+            continue
+        legal = game.legal_cards()
+        illegal = [card for card in game.deal.hand(seat) if card not in legal]
+        card = illegal[0] if seat is Seat.SOUTH and illegal else next(iter(legal))
+        tap(phones[seat], f"play-card-{card.letters()}")
+    (revoke,) = game.deal.revokes
+    assert revoke.seat is Seat.SOUTH
+    expect(bohdan.page.locator(".kj-felt")).to_be_visible()
+    call_revoke(bohdan, game, revoke)
+    bohdan.click(".st-key-revoke_call_submit button")
+    verdict = bohdan.page.locator("[data-testid='stAlert']").filter(
+        has_text=bohdan.words("revoke-call-right")
+    )
+    expect(verdict).to_be_visible()
+    bohdan.screenshot("revoke-called")
+    assert (Seat.SOUTH, revoke.trick) in table.game().calls()

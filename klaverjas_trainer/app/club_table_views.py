@@ -30,9 +30,11 @@ from klaverjas_trainer.app.markup import md_escape, problem_words
 from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.play import MoveFailed
 from klaverjas_trainer.app.play_views import (
+    ROEM_AMOUNTS,
     revoke_call_form,
     show_feedback,
     show_match,
+    show_review,
     show_score,
     sorted_hand,
 )
@@ -75,12 +77,10 @@ from klaverjas_trainer.storage.club_tables import (
 from klaverjas_trainer.texts import bound, card_text, nt, rule_set_words, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name
 
-TABLE_PAGE: Final = "klaverjas_trainer/app/pages/table_page.py"
 #: The query parameter of a table's link (its QR code): the phone lands at that table.
 TABLE_PARAMETER: Final = "table"
 #: The session's table: the id of the table this phone is at.
 CHOSEN: Final = "club_table_id"
-ROEM_AMOUNTS: Final = (20, 40, 50, 70, 100, 120, 200)
 
 
 #: The words for a move the table refuses before the rules are asked.
@@ -417,6 +417,8 @@ def _playing(
             st.button(t("play-next-deal"), type="primary", key="table-next-deal",
                       on_click=_move, args=(table, learner_id, next_deal()))  # fmt: skip
         show_match(game)
+        with st.expander(t("review-title")):  # this member's own decisions
+            show_review(game, mine)
 
 
 def _call_buttons(table: ClubTable, learner_id: int, current: Profile) -> None:

@@ -57,6 +57,8 @@ from klaverjas_trainer.texts import (
 )
 from klaverjas_trainer.texts.answers import pair_name
 
+#: The roem a learner may declare on a trick.
+ROEM_AMOUNTS: Final = (20, 40, 50, 70, 100, 120, 200)
 #: Seconds between two computer cards for each pace a learner can choose (`Profile.pace`),
 #: so a learner can follow them; the environment variable sets the seconds of the paces that
 #: wait (0 in tests), "instant" never waits.
@@ -143,9 +145,9 @@ def show_table(game: TableGame, profile: Profile, arriving: Sequence[Card] = ())
         st.markdown(words)
 
 
-def who(seat: Seat) -> str:
-    """A seat's name, with "you" for the learner's."""
-    return t("seat-you", seat=seat_name(seat)) if seat is LEARNER else seat_name(seat)
+def who(seat: Seat, you: Seat = LEARNER) -> str:
+    """A seat's name, with "you" for the learner's (at `you`)."""
+    return t("seat-you", seat=seat_name(seat)) if seat is you else seat_name(seat)
 
 
 def roem_words(items: tuple[RoemItem, ...]) -> str:
@@ -172,13 +174,14 @@ def calls_made(game: TableGame) -> list[tuple[Seat, str]]:
     return [(Seat((first + number) % 4), call) for number, call in enumerate(game.record.calls)]
 
 
-def bidding(game: TableGame) -> str:
+def bidding(game: TableGame, you: Seat = LEARNER) -> str:
     """Each seat's call of the deal, from the first hand on ("Choosing trumps: West passed,
-    North passed, East chose ♥."); empty before the first call."""
+    North passed, East chose ♥.", "you" for the learner at `you`); empty before the first
+    call."""
     calls = [
-        t("bid-pass", seat=who(seat))
+        t("bid-pass", seat=who(seat, you))
         if call == "pass"
-        else t("bid-name", seat=who(seat), trump=call)
+        else t("bid-name", seat=who(seat, you), trump=call)
         for seat, call in calls_made(game)
     ]
     return t("play-bidding", calls=", ".join(calls)) if calls else ""
@@ -424,15 +427,16 @@ def show_match(game: TableGame) -> None:
         st.success(words, icon=":material/emoji_events:")
 
 
-def show_review(game: TableGame) -> None:
-    """Who called what, each trick by seat, who took it, and the learner's decisions: cards
-    beside the legal cards, roem claims beside what the trick held."""
+def show_review(game: TableGame, seat: Seat = LEARNER) -> None:
+    """Who called what, each trick by seat, who took it, and the decisions of the learner at
+    `seat`: cards beside the legal cards, roem claims beside what the trick held."""
     deal = game.deal
     if game.record.calls:
-        st.markdown(bidding(game))
-    steps = [s for s in game.record.steps if s.question == "card-legal" and s.card is not None]
-    roem_steps = [s for s in game.record.steps if s.question == "count-trick"]
-    revoke_steps = [s for s in game.record.steps if s.question == "who-revoked"]
+        st.markdown(bidding(game, seat))
+    mine = [step for step in game.record.steps if step.seat is seat]
+    steps = [s for s in mine if s.question == "card-legal" and s.card is not None]
+    roem_steps = [s for s in mine if s.question == "count-trick"]
+    revoke_steps = [s for s in mine if s.question == "who-revoked"]
     for number, (leader, cards) in enumerate(deal.tricks):
         taker = seat_name(game.trick_winner(number))
         played = " · ".join(

@@ -29,6 +29,7 @@ from klaverjas_trainer.app.in_view import refuse
 from klaverjas_trainer.app.markup import problem_words
 from klaverjas_trainer.app.numbers import MATCH_NUMBER, whole_number_input
 from klaverjas_trainer.app.play_views import (
+    ROEM_AMOUNTS,
     revoke_call_form,
     show_calls,
     show_last_trick,
@@ -46,8 +47,6 @@ from klaverjas_trainer.app.services import PACES, club, course, profile, require
 from klaverjas_trainer.app.state import session_object
 from klaverjas_trainer.storage import InputError, StorageError
 from klaverjas_trainer.texts import bound, card_text, current, rule_set_words, t
-
-ROEM_AMOUNTS = (20, 40, 50, 70, 100, 120, 200)
 
 me = profile()
 learner = require_learner()
