@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from klaverjas_core import Seat
 from klaverjas_table import TableGame
 from klaverjas_trainer.app.services import _store
-from klaverjas_trainer.app.table_moves import game_of
+from klaverjas_trainer.app.table_moves import game_of, take_seat
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
 from klaverjas_trainer.texts import card_text, seat_name
@@ -197,3 +197,20 @@ def test_the_teacher_watches_the_table_pauses_it_and_takes_back_a_card(
         each.run()
         assert f"The teacher took back {seat_name(seat)}'s {card_text(card)}" in words(each)
         assert "Why: Look at the trumps first" in words(each)
+
+
+def test_a_seat_taken_by_another_phone_meanwhile_is_said(club: ClubStore) -> None:
+    code = club.groups()[0].code
+    anna = member_session(code, "Anna")
+    anna.switch_page(TABLE).run()
+    anna.form_submit_button(key="table_open").click().run()  # any deal number
+    bert = member_session(code, "Bert")
+    bert.switch_page(TABLE).run()
+    table = the_table(club)
+    bert.button(key=f"table-go-{table.id}").click().run()
+    carla = club.join(code, "Carla")
+    take_seat(ClubTables(club.store), table.id, carla.id, Seat.WEST)  # her phone was first
+    bert.button(key="table-sit-W").click().run()  # his screen still showed West free
+    assert "Someone else took that seat just now" in words(bert)
+    assert ClubTables(club.store).seats(table.id)[int(Seat.WEST)] == carla.id
+    assert bert.button(key="table-sit-W").disabled

@@ -227,13 +227,16 @@ def table_phone(table_id: int, current: Profile) -> None:
                         seat=None if mine is None else int(mine))  # fmt: skip
         seats = {seat: member.learner_id for seat, member in seated.items()}
         names = _names(group.id)
-        _table_heading(table)
+        game = game_of(table)
+        _table_heading(table, game)
         if table.paused:
             st.warning(t("together-paused"), icon=":material/pause_circle:")
         _say_taken_back(table)
-        game = game_of(table)
         st.markdown(_seating(seats, names, mine))
         _say_gone(seated, names, game)
+        last = st.session_state.get("table_last")
+        if (mine is None or game is None) and isinstance(last, Refused | MoveFailed):
+            _say_refused(last)
         if mine is None:
             _seat_choice(table, seats, learner.id)
         elif game is None:
@@ -252,11 +255,21 @@ def _say_taken_back(table: ClubTable) -> None:
         st.info(words + reason, icon=":material/undo:")
 
 
-def _table_heading(table: ClubTable) -> None:
+def _say_refused(last: Refused | MoveFailed) -> None:
+    if isinstance(last, Refused):
+        st.warning(last.words, icon=":material/block:")
+    else:
+        st.error(t("storage-error", error=last.error), icon=":material/warning:")
+
+
+def _table_heading(table: ClubTable, game: TableGame | None) -> None:
     """The table's code and its link as a QR code, folded: for the members who join."""
     setup = setup_of(table)
-    game = game_of(table)
-    mode, rules = (setup.mode, setup.rules) if setup else (game.mode, game.rules.name)  # type: ignore[union-attr]
+    if game is not None:
+        mode, rules = game.mode, game.rules.name
+    else:
+        assert setup is not None  # a table not dealt has its set-up
+        mode, rules = setup.mode, setup.rules
     st.caption(
         f"{t('together-code', code=table.code)} · {t(f'play-mode-{mode}-short')} · "
         f"{rule_set_words(rules)}"
@@ -386,7 +399,7 @@ def _playing(
     if phase in ("call", "play", "trick"):
         _draw_table(game, mine, current)
     if isinstance(last, Refused):
-        st.warning(last.words, icon=":material/block:")
+        _say_refused(last)
     else:
         show_feedback(last, game, mine)
     to_act = game.to_act
