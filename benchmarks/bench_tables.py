@@ -258,8 +258,7 @@ def stopping() -> bool:
                 waits.append(time.monotonic() - stop)  # at most: looked at one after another
             for seat in moved:
                 walk = phones[seat]
-                walk.click(".st-key-continue_as button")
-                walk.click(walk.page.locator(f".st-key-table-go-{table.id} button"))
+                walk.click(".st-key-continue_as button")  # back at the table it sits at
             shown += play_trick(evening, table.id, phones)
             browser.close()
         kept = evening.game(table.id).record.cards

@@ -112,6 +112,12 @@ def test_three_phones_play_at_one_table_and_the_teacher_watches_it(
     phones[Seat.WEST] = oksana
 
     the_teacher_holds_and_takes_back(browser, url, table, phones)
+    play_tricks(table, phones, tricks=8, try_forbidden=False)  # to the deal's end
+    for walk in phones.values():  # the score sheet for all, each their own review
+        expect(walk.page.get_by_text(walk.words("score-title", deal=1))).to_be_visible()
+        review = walk.unfold("review-title")
+        expect(review.get_by_text(walk.words("trick-n", n=8), exact=False).first).to_be_visible()
+        walk.screenshot("deal-over")
     members = room.club.members(room.group.id)
     stored = sum(len(room.club.store.answers(member.id)) for member in members)
     assert stored == len(table.game().steps()) > 0  # every decision, each its member's
@@ -185,19 +191,20 @@ def drop_out_and_back(
     back = Walk(context.new_page(), gone.code, gone.who)
     back.open(f"{url}/table")
     again = back.words("continue-as-member", name="Oksana", group="Live club")
-    back.click(back.page.get_by_role("button", name=again))
-    tap(back, f"table-go-{table.now().id}")
+    back.click(back.page.get_by_role("button", name=again))  # straight back to her seat
     expect(joke.page.get_by_text(told)).to_have_count(0)  # by the stream: she is back
     assert Seat.WEST in table.game().humans
     back.screenshot("back")
     return back
 
 
-def play_tricks(table: Table, phones: dict[Seat, Walk], *, tricks: int) -> bool:
+def play_tricks(
+    table: Table, phones: dict[Seat, Walk], *, tricks: int, try_forbidden: bool = True
+) -> bool:
     """Play on from the phones, each tap on the phone whose turn it is once it shows that turn
     (it came by the stream), up to `tricks` turned; the first time a member holds a card the
     rules forbid, it is tried first and refused. Whether one was refused."""
-    refused = False
+    refused = not try_forbidden
     while (game := table.game()).record.turned < tricks:
         if game.phase == "trick":
             tap(phones[Seat.SOUTH], "table-turn")

@@ -214,3 +214,33 @@ def test_a_seat_taken_by_another_phone_meanwhile_is_said(club: ClubStore) -> Non
     assert "Someone else took that seat just now" in words(bert)
     assert ClubTables(club.store).seats(table.id)[int(Seat.WEST)] == carla.id
     assert bert.button(key="table-sit-W").disabled
+
+
+def test_the_teacher_seats_members_at_a_table_and_their_phones_go_to_it(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KLAVERJAS_TEACHER_PASSWORD", "klaverjas")
+    _store.clear()
+    club = club_of(data_dir)
+    code = club.create_group("Thursday", "amsterdam").code
+    anna = member_session(code, "Anna")
+    bert = club.join(code, "Bert")
+    teacher = new_session()
+    teacher.switch_page(TEACHER).run()
+    teacher.text_input(key="teacher_password").set_value("klaverjas")
+    teacher.form_submit_button(key="teacher_sign_in").click().run()
+    teacher.selectbox(key="watch-open-S").set_value(bert.id)
+    teacher.selectbox(key="watch-open-W").set_value(bert.id)
+    teacher.form_submit_button(key="watch_open").click().run()
+    assert "Bert is chosen for two seats" in words(teacher)
+    assert not ClubTables(club.store).of_group(club.groups()[0].id)
+    teacher.selectbox(key="watch-open-S").set_value(1)  # Anna
+    teacher.number_input(key="watch_open_seed").set_value(12)
+    teacher.form_submit_button(key="watch_open").click().run()
+    table = the_table(club)
+    assert f"Table {table.code} is open" in words(teacher)
+    assert ClubTables(club.store).seats(table.id) == {int(Seat.SOUTH): 1, int(Seat.WEST): bert.id}
+    anna.switch_page(TABLE).run()  # straight to her seat
+    assert "South: **you**" in words(anna) and "West: **Bert**" in words(anna)
+    anna.button(key="table-deal").click().run()
+    assert the_game(club).seed == 12 and the_game(club).humans == (Seat.SOUTH, Seat.WEST)

@@ -122,6 +122,9 @@ def phone_tables(current: Profile) -> None:
         return
     with storage_problems_said():
         _arrived_by_link(group.id)
+        if CHOSEN not in st.session_state and current.learner is not None:
+            # first visit: the table the member sits at (the teacher may have seated them)
+            st.session_state[CHOSEN] = _seated_at(group.id, current.learner.id)
         chosen = st.session_state.get(CHOSEN)
         if chosen is None:
             choose_table(current)
@@ -169,31 +172,53 @@ def choose_table(current: Profile) -> None:
             _choose(typed.id)
             st.rerun()
     with st.expander(t("together-new"), icon=":material/add:"), st.form("table-new-form"):
-        mode = st.radio(
-            t("play-mode"), MODES, format_func=bound(lambda m: t(f"play-mode-{m}")),
-            key="table_mode",
-        )  # fmt: skip
-        level = st.radio(
-            t("play-level"), list(PLAYERS), format_func=bound(lambda n: t(f"play-level-{n}")),
-            horizontal=True, key="table_level",
-        )  # fmt: skip
-        seed = whole_number_input(
-            t("play-seed"), MATCH_NUMBER.low, MATCH_NUMBER.high, key="table_seed"
-        )
+        fields = _setup_fields("table")
         opened = st.form_submit_button(t("together-open"), type="primary", key="table_open")
-    if opened:
-        try:
-            number = MATCH_NUMBER.read(seed)
-        except InputError as problem:
-            refuse(t("problem", problem=problem_words(problem)), "table-open-refused", error=True)
-            return
-        if number is None:
-            number = secrets.randbelow(MATCH_NUMBER.high) + 1  # "any deal": drawn here
-        setup = TableSetup(group.rules, str(mode), str(level), number, DEFAULT_REVOKES)
+    setup = _read_setup(group, *fields, refused="table-open-refused") if opened else None
+    if setup is not None:
         opened_table = open_table(tables(), group.id, learner.id, setup, Seat.SOUTH)
         TABLE_FEED.poke()
         _choose(opened_table.id)
         st.rerun()
+
+
+def _setup_fields(prefix: str) -> tuple[object, object, object]:
+    """A new table's choices in a form: coach or club, the computers' level, the match number
+    (the same number: the same cards at every table)."""
+    mode = st.radio(
+        t("play-mode"), MODES, format_func=bound(lambda m: t(f"play-mode-{m}")),
+        key=f"{prefix}_mode",
+    )  # fmt: skip
+    level = st.radio(
+        t("play-level"), list(PLAYERS), format_func=bound(lambda n: t(f"play-level-{n}")),
+        horizontal=True, key=f"{prefix}_level",
+    )  # fmt: skip
+    seed = whole_number_input(
+        t("play-seed"), MATCH_NUMBER.low, MATCH_NUMBER.high, key=f"{prefix}_seed"
+    )
+    return mode, level, seed
+
+
+def _read_setup(
+    group: Group, mode: object, level: object, seed: object, *, refused: str
+) -> TableSetup | None:
+    """The set-up the form's choices make, or None when the number is refused (said)."""
+    try:
+        number = MATCH_NUMBER.read(seed)
+    except InputError as problem:
+        refuse(t("problem", problem=problem_words(problem)), refused, error=True)
+        return None
+    if number is None:
+        number = secrets.randbelow(MATCH_NUMBER.high) + 1  # "any deal": drawn here
+    return TableSetup(group.rules, str(mode), str(level), number, DEFAULT_REVOKES)
+
+
+def _seated_at(group_id: int, learner_id: int) -> int | None:
+    """The newest table of the group this evening where the member has a seat."""
+    mine = [
+        t.id for t in tables().of_group(group_id) if learner_id in tables().seats(t.id).values()
+    ]
+    return mine[-1] if mine else None
 
 
 def _choose(table_id: int | None) -> None:
@@ -519,14 +544,47 @@ def _roem_form(table: ClubTable, learner_id: int, game: TableGame) -> None:
 def teacher_tables(group: Group) -> None:
     """Every table of the group this evening, live: all four hands, the trick, whose turn,
     the score, the refused tries and revokes; pause a table, take back its last card."""
-    found = tables().of_group(group.id)
     st.caption(t("together-teacher-intro"))
+    names = _names(group.id)
+    seat_members(group, names)
+    found = tables().of_group(group.id)
     if not found:
         st.info(t("together-none"), icon=":material/table_restaurant:")
-        return
-    names = _names(group.id)
     for table in found:
         watch_table(table.id, names)
+
+
+def seat_members(group: Group, names: dict[int, str]) -> None:
+    """The teacher opens a table with members at its seats (a seat left empty: the computer);
+    each member's phone goes to it on their Play together page."""
+    with st.expander(t("together-teacher-open"), icon=":material/add:"):
+        with st.form("watch-open-form"):
+            chosen = {
+                seat: st.selectbox(
+                    seat_name(seat), [None, *names], key=f"watch-open-{seat.letter}",
+                    format_func=bound(lambda i: t("together-computer") if i is None else names[i]),
+                )
+                for seat in Seat
+            }  # fmt: skip
+            fields = _setup_fields("watch_open")
+            sent = st.form_submit_button(t("together-open"), type="primary", key="watch_open")
+        if not sent:
+            return
+        seated = {seat: int(who) for seat, who in chosen.items() if who is not None}
+        twice = [who for who in set(seated.values()) if list(seated.values()).count(who) > 1]
+        if not seated or twice:
+            words = t("together-twice", name=md_escape(names[twice[0]])) if twice else None
+            refuse(words or t("together-pick-someone"), "watch-open-refused")
+            return
+        setup = _read_setup(group, *fields, refused="watch-open-refused")
+        if setup is None:
+            return
+        first = min(seated)
+        table = open_table(tables(), group.id, seated[first], setup, first)
+        for seat, who in seated.items():
+            take_seat(tables(), table.id, who, seat)
+        TABLE_FEED.poke()
+        st.success(t("together-opened", code=table.code), icon=":material/check_circle:")
 
 
 @st.fragment

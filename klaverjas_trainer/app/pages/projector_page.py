@@ -101,8 +101,8 @@ with st.popover(t("presenter-choose"), icon=":material/tune:"):  # chosen once: 
     if not live:
         source = st.radio(
             t("show-what"),
-            ["set", "lesson", "deal", "table"],
-            horizontal=True,
+            ["set", "lesson", "deal", "table"],  # one under the other: the popover stays narrow,
+            # clear of the presenter's bar beside it
             key="projector_source",
             format_func=bound(
                 lambda w: t("projector-table-choice") if w == "table" else t(f"assign-{w}")
