@@ -418,8 +418,7 @@ def _playing(
     (`people`: the members' names by seat)."""
     deal, phase = game.deal, game.phase
     trump = None if deal.phase == "choosing" else deal.trump
-    st.caption(t("play-status", deal=game.deal_number + 1, deals=game.rules.match_length,
-                 number=game.seed))  # fmt: skip
+    st.caption(_status(game))
     last: Outcome | MoveFailed | Refused | None = st.session_state.get("table_last")
     if phase in ("call", "play", "trick"):
         _draw_table(game, mine, current)
@@ -457,6 +456,15 @@ def _playing(
         show_match(game)
         with st.expander(t("review-title")):  # this member's own decisions
             show_review(game, mine)
+
+
+def _status(game: TableGame) -> str:
+    """Which deal of the match, its number, and the match's score so far."""
+    sheet = game.match()
+    totals = " · ".join(f"{pair_name(pair)}: {sheet.totals[pair]}" for pair in (0, 1))
+    deal = t("play-status", deal=game.deal_number + 1, deals=game.rules.match_length,
+             number=game.seed)  # fmt: skip
+    return f"{deal} · {t('together-score', totals=totals)}"
 
 
 def _call_buttons(table: ClubTable, learner_id: int, current: Profile) -> None:
@@ -618,8 +626,7 @@ def _all_hands(game: TableGame) -> None:
     what went wrong so far in this deal, and the score."""
     deal = game.deal
     trump = None if deal.phase == "choosing" else deal.trump
-    st.caption(t("play-status", deal=game.deal_number + 1, deals=game.rules.match_length,
-                 number=game.seed))  # fmt: skip
+    st.caption(_status(game))
     trick = game.waiting_trick or (deal.leader, tuple(deal.current))
     leader, cards = trick
     st.markdown(
@@ -636,9 +643,6 @@ def _all_hands(game: TableGame) -> None:
     )
     for line in _what_went_wrong(game):
         st.markdown(f"- {line}")
-    sheet = game.match()
-    totals = " · ".join(f"{pair_name(pair)}: {sheet.totals[pair]}" for pair in (0, 1))
-    st.caption(t("together-score", totals=totals))
 
 
 def _what_went_wrong(game: TableGame) -> list[str]:
@@ -748,8 +752,6 @@ def projector_table(table_id: int, names: dict[int, str], current: Profile, *, h
             ),
             unsafe_allow_html=True,
         )
+        st.markdown(_status(game))
         if game.phase in ("score", "over"):
             show_score(game)
-        sheet = game.match()
-        totals = " · ".join(f"{pair_name(pair)}: {sheet.totals[pair]}" for pair in (0, 1))
-        st.markdown(t("together-score", totals=totals))
