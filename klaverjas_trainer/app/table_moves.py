@@ -6,7 +6,9 @@ version the move was made on (`ClubTables.save`).
 A table is opened with its set-up (`TableSetup`: the rules, coach or club, the computers'
 level, the deal number) and no cards dealt, so the members can sit down first; the first deal
 is dealt when one of them starts it, and a member who sits down later takes over a computer's
-seat where the match stands.
+seat where the match stands. Who plays is kept in step with whose phones are at the table
+(`keep_tables`, with the times of `table_presence.py`); the teacher may take back a card
+(`take_back`).
 
 >>> _ = play  # e.g. make_move(tables, table, learner_id, play(card), seconds=4.0)
 """
