@@ -18,6 +18,7 @@ from klaverjas_trainer.app.services import _store
 from klaverjas_trainer.app.table_moves import game_of, take_seat
 from klaverjas_trainer.storage.club import ClubStore
 from klaverjas_trainer.storage.club_tables import ClubTable, ClubTables
+from klaverjas_trainer.storage.schema import club_tables
 from klaverjas_trainer.texts import card_text, seat_name
 
 from .test_app_flows import sign_in
@@ -244,3 +245,20 @@ def test_the_teacher_seats_members_at_a_table_and_their_phones_go_to_it(
     assert "South: **you**" in words(anna) and "West: **Bert**" in words(anna)
     anna.button(key="table-deal").click().run()
     assert the_game(club).seed == 12 and the_game(club).humans == (Seat.SOUTH, Seat.WEST)
+
+
+def test_a_table_whose_saved_match_is_damaged_is_said_and_the_page_stays(
+    club: ClubStore,
+) -> None:
+    phones = at_the_table(club)
+    table = the_table(club)
+    with club.store.engine.begin() as connection:  # written by something else
+        connection.execute(
+            club_tables.update().where(club_tables.c.id == table.id).values(state='{"version": 99}')
+        )
+    anna = phones[Seat.SOUTH]
+    anna.run()
+    assert not anna.exception
+    assert "This table's match cannot be read" in words(anna)
+    anna.switch_page(TABLE).run()  # the page again: still said, nothing breaks
+    assert not anna.exception and "This table's match cannot be read" in words(anna)

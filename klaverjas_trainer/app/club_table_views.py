@@ -9,12 +9,14 @@ reruns it at once, and a phone waiting for its turn costs no run while nothing c
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import secrets
 import time
 import urllib.parse
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, ParamSpec
 
 import streamlit as st
 
@@ -74,6 +76,7 @@ from klaverjas_trainer.storage.club_tables import (
     SeatTakenError,
     TableMovedError,
 )
+from klaverjas_trainer.storage.db import DamagedRowError
 from klaverjas_trainer.texts import bound, card_text, nt, rule_set_words, rule_title, seat_name, t
 from klaverjas_trainer.texts.answers import pair_name
 
@@ -82,6 +85,8 @@ TABLE_PARAMETER: Final = "table"
 #: The session's table: the id of the table this phone is at.
 CHOSEN: Final = "club_table_id"
 
+
+P = ParamSpec("P")
 
 #: The words for a move the table refuses before the rules are asked.
 REFUSED: Final[dict[type[TableMoveError], str]] = {
@@ -101,6 +106,32 @@ class Refused:
 
 def tables() -> ClubTables:
     return ClubTables(store())
+
+
+def _safely(callback: Callable[P, None]) -> Callable[P, None]:
+    """A button's callback whose database failure (or a table gone or unreadable) is kept for
+    the next draw to say, instead of a traceback on the page."""
+
+    @functools.wraps(callback)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            callback(*args, **kwargs)
+        except (StorageError, DamagedRowError, LookupError) as error:
+            st.session_state["table_last"] = MoveFailed(str(error))
+
+    return run
+
+
+@contextlib.contextmanager
+def table_problems_said() -> Iterator[None]:
+    """A database that fails, or a table whose saved match cannot be read, is said where the
+    table would be; the rest of the page stays (the members' answers are stored apart)."""
+    with storage_problems_said():
+        try:
+            yield
+        except (DamagedRowError, TableError, LookupError) as problem:
+            st.error(t("together-damaged"), icon=":material/warning:")
+            st.caption(str(problem)[:200])
 
 
 def table_url(page_url: str, code: str) -> str:
@@ -235,7 +266,7 @@ def table_phone(table_id: int, current: Profile) -> None:
     """The member's phone at the table: it reruns on its own when the table changes."""
     learner, group = current.learner, current.group
     assert learner is not None and group is not None
-    with storage_problems_said():
+    with table_problems_said():
         table = tables().by_id(table_id)
         if table is None or table.group_id != group.id:
             _choose(None)
@@ -356,6 +387,7 @@ def _seat_choice(table: ClubTable, seats: dict[Seat, int], learner_id: int) -> N
             )
 
 
+@_safely
 def _sit(table_id: int, learner_id: int, seat: Seat) -> None:
     try:
         take_seat(tables(), table_id, learner_id, seat)
@@ -379,12 +411,14 @@ def _before_the_deal(table: ClubTable, learner_id: int) -> None:
     )
 
 
+@_safely
 def _start(table_id: int, learner_id: int) -> None:
     with contextlib.suppress(TableMovedError):  # another member dealt first: drawn as it is
         start(tables(), table_id, learner_id)
     TABLE_FEED.poke()
 
 
+@_safely
 def _move(table: ClubTable, learner_id: int, move: TableMove) -> None:
     """One move from this phone, run as a button's callback: its outcome is kept to be shown
     once it is stored; a move the table refuses is said instead."""
@@ -598,7 +632,7 @@ def seat_members(group: Group, names: dict[int, str]) -> None:
 @st.fragment
 def watch_table(table_id: int, names: dict[int, str]) -> None:
     """One table on the teacher's page: it reruns on its own when the table changes."""
-    with storage_problems_said():
+    with table_problems_said():
         table = tables().by_id(table_id)
         if table is None:
             return
@@ -612,6 +646,9 @@ def watch_table(table_id: int, names: dict[int, str]) -> None:
             if table.paused:
                 st.warning(t("together-paused-teacher"), icon=":material/pause_circle:")
             _say_taken_back(table)
+            failed = st.session_state.pop("table_last", None)
+            if isinstance(failed, MoveFailed):
+                _say_refused(failed)
             game = game_of(table)
             _say_gone(seated, names, game)
             if game is None:
@@ -690,6 +727,7 @@ def _teacher_controls(table: ClubTable) -> None:
         refuse(refused, f"watch-back-refused-{table.id}")
 
 
+@_safely
 def _take_back(table_id: int) -> None:
     """The take-back form's callback: the fragment's rerun then draws the table without it."""
     reason = st.session_state.get(f"watch-reason-{table_id}") or ""
@@ -704,6 +742,7 @@ def _take_back(table_id: int) -> None:
     TABLE_FEED.poke()
 
 
+@_safely
 def _hold(table_id: int, paused: bool) -> None:
     tables().hold(table_id, paused=paused)
     TABLE_FEED.poke()
@@ -716,7 +755,7 @@ def _hold(table_id: int, paused: bool) -> None:
 def projector_table(table_id: int, names: dict[int, str], current: Profile, *, hands: bool) -> None:
     """A table on the wall as it is played: who sits where, the trick by seat, whose turn, the
     score; every hand only when the teacher shows them (`hands`)."""
-    with storage_problems_said():
+    with table_problems_said():
         table = tables().by_id(table_id)
         if table is None:
             return
