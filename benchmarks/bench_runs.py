@@ -303,7 +303,7 @@ def report(apps: list[App], loads: tuple[str, str]) -> None:
         print(f"{runs.name:>22} answers graded right: {runs.right} of {len(runs.cpu['answer'])}")
     for runs in trees:
         plain, checks = runs.cpu.get("next (plain)", []), runs.cpu.get("next (coach's check)", [])
-        if checks:
+        if checks and plain:  # a short run may have only one of them: nothing to compare
             print(f"{runs.name:>22} Next without the coach's check {statistics.median(plain):.2f} "
                   f"ms ({statistics.median(plain) / tap:.2f}x); with it "
                   f"{statistics.median(checks):.2f} ms ({len(checks)} of "
