@@ -86,6 +86,9 @@ TLS_DIRECTIVES = (
     "limit_conn kj_pages_open 100;",
     "limit_req zone=kj_new_pages burst=60 nodelay;",
     "limit_conn kj_requests_open 300;",
+    "location ~ ^/(live|tables)/ {",  # the event streams: unbuffered, two a page
+    "limit_conn kj_streams_open 200;",
+    "proxy_buffering off;",
     "limit_req zone=kj_requests burst=5000 nodelay;",
     "limit_conn_status 429;",
     "limit_req_status 429;",

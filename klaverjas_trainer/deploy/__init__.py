@@ -122,6 +122,8 @@ def nginx_config(
         "@TLS@": _plain() if tls is None else _tls(tls),
         "@SECURE@": " Secure;" if tls else "",
         **{f"@{name.upper()}@": str(value) for name, value in asdict(limits).items()},
+        # a page holds up to two event streams: the live round's and its table's
+        "@STREAMS_OPEN@": str(min(2 * limits.pages_open, MAX_OPEN)),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     if left := set(_MARKER.findall(text)) - values.keys():
