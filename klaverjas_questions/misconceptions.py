@@ -230,16 +230,18 @@ class Diagnosis:
         ]
         if not relevant:
             return
-        relevant_flags = Misbelief(0)
+        relevant_bits = 0
         for entry in relevant:
-            relevant_flags |= entry.flag
+            relevant_bits |= entry.flag.value
         hit = math.log(1 - SLIP)
         miss = math.log(SLIP * LANDING.get(kind, DEFAULT_LANDING))
-        seen: dict[Misbelief, bool] = {}
+        seen: dict[int, bool] = {}
         for hypothesis in self.log_weights:
-            acting = hypothesis & relevant_flags  # the flags this kind can show
+            # The flags this kind can show, as plain bits: a flag enum's `&` costs a hundred
+            # times an int's, and this runs for every hypothesis of every answer.
+            acting = hypothesis.value & relevant_bits
             if acting not in seen:
-                seen[acting] = _matches(kind, content, self.rules, acting, reply)
+                seen[acting] = _matches(kind, content, self.rules, Misbelief(acting), reply)
             self.log_weights[hypothesis] += hit if seen[acting] else miss
         self.observed += 1
         self._update_shown()
@@ -271,20 +273,29 @@ class Diagnosis:
 
     def probability(self, entry: Misconception) -> float:
         """The probability that the learner holds `entry` (alone or with another)."""
+        return self._chances([entry])[entry.name]
+
+    def probabilities(self) -> dict[str, float]:
+        """`probability` of every misconception under these rules, by name, in catalogue
+        order: the hypotheses' weights worked out once for all of them."""
+        return self._chances([entry for entry in CATALOGUE if entry.holds_under(self.rules)])
+
+    def _chances(self, entries: list[Misconception]) -> dict[str, float]:
         top = max(self.log_weights.values())
-        weights = {h: math.exp(w - top) for h, w in self.log_weights.items()}
-        held = sum(weight for h, weight in weights.items() if h & entry.flag)
-        return held / sum(weights.values())
+        weights = [(h.value, math.exp(w - top)) for h, w in self.log_weights.items()]
+        total = sum(weight for _, weight in weights)
+        chances = {}
+        for entry in entries:
+            bits = entry.flag.value  # plain bits: see `observe`
+            chances[entry.name] = sum(weight for h, weight in weights if h & bits) / total
+        return chances
 
     def _update_shown(self) -> None:
-        for entry in CATALOGUE:
-            if not entry.holds_under(self.rules):
-                continue
-            chance = self.probability(entry)
+        for name, chance in self.probabilities().items():
             if chance >= NAME_AT:
-                self.shown.add(entry.name)
+                self.shown.add(name)
             elif chance < GONE_AT:
-                self.shown.discard(entry.name)
+                self.shown.discard(name)
 
     @property
     def named_flags(self) -> Misbelief:
@@ -302,16 +313,18 @@ class Diagnosis:
     def rival_of(self, entry: Misconception) -> Misbelief:
         """The likeliest explanation of the answers without `entry`: the flags of the best
         hypothesis that does not hold it (`NO_MISBELIEF`: the real rule)."""
-        others = [(w, h) for h, w in self.log_weights.items() if not h & entry.flag]
+        bits = entry.flag.value  # plain bits: see `observe`
+        others = [(w, h) for h, w in self.log_weights.items() if not h.value & bits]
         return max(others, key=lambda pair: pair[0])[1] if others else NO_MISBELIEF
 
-    def suspects(self, at: float = SUSPECT_AT) -> list[Misconception]:
+    def suspects(
+        self, at: float = SUSPECT_AT, chances: dict[str, float] | None = None
+    ) -> list[Misconception]:
         """Not yet named, but likely enough (from `at`) to ask a discriminating position
-        about, most likely first."""
+        about, most likely first (`chances`: `probabilities()`, when worked out already)."""
+        chances = self.probabilities() if chances is None else chances
         found = [
-            (self.probability(entry), entry)
-            for entry in CATALOGUE
-            if entry.holds_under(self.rules) and entry.name not in self.shown
+            (chance, BY_NAME[name]) for name, chance in chances.items() if name not in self.shown
         ]
         found.sort(key=lambda pair: -pair[0])
         return [entry for chance, entry in found if chance >= at]

@@ -203,9 +203,9 @@ def follow_up(
     def askable(entry: Misconception) -> bool:  # by the drill's kinds at the learner's level
         return bool(entry.kinds & set(kinds)) and entry.from_level <= level
 
-    unnamed = [entry for entry in diagnosis.suspects(at=RULED_OUT) if askable(entry)]
     # Each probability weighs every hypothesis: worked out once per check, not per use.
-    chances = {entry.name: diagnosis.probability(entry) for entry in unnamed}
+    chances = diagnosis.probabilities()
+    unnamed = [entry for entry in diagnosis.suspects(RULED_OUT, chances) if askable(entry)]
     pointed = [entry for entry in unnamed if chances[entry.name] >= FOLLOW_AT]
     named = [entry for entry in diagnosis.named if askable(entry)]
     rival = NO_MISBELIEF
@@ -269,7 +269,7 @@ def _most_telling(
             continue
         candidates.append(puzzle)
     if chances is None:  # once for all the candidates
-        chances = {entry.name: diagnosis.probability(entry) for entry in unnamed}
+        chances = diagnosis.probabilities()
     return max(
         candidates,
         key=lambda puzzle: telling(diagnosis, unnamed, puzzle, found, chances),
