@@ -79,6 +79,30 @@ def cpu_ns(pid: int) -> int:
     return time.clock_gettime_ns(cpu_clock(pid))
 
 
+def descendants_cpu_ns(pid: int) -> int:
+    """The CPU time of `pid`'s living descendants (the worker pool's processes, where the
+    coach's searches and the analyses run): counted apart from the server's own runs, and
+    reported per answered puzzle, so that work moved there is not work gone."""
+    parents: dict[int, int] = {}
+    times: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime + stime, in ticks
+    family, grown = {pid}, True
+    while grown:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grown = bool(more)
+    ticks = sum(times[member] for member in family - {pid})
+    return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+
+
 async def settled(pid: int) -> int:
     """The process's CPU time once it has been idle for a moment (a run's last messages and
     its clean-up happen after its ``script_finished`` is sent)."""
@@ -102,6 +126,7 @@ class Runs:
     elements: dict[str, list[int]] = field(default_factory=dict)
     forms: dict[str, str] = field(default_factory=dict)  # each learner's puzzle form, by name
     right: int = 0  # answers graded right
+    workers_ns: int = 0  # the worker processes' CPU over the measured rounds
 
     def median(self, run: str) -> float:
         return statistics.median(self.cpu[run])
@@ -244,10 +269,14 @@ async def measure(apps: list[App], rounds: int, cycles: int, warm: int) -> None:
         app.runs.cpu.clear()
         app.runs.elements.clear()
         app.runs.right = 0
+    workers = {app.runs.name: descendants_cpu_ns(app.runs.pid) for app in apps}
     for number in range(rounds):
         order = apps[number % len(apps) :] + apps[: number % len(apps)]  # each goes first in turn
         for app in order:
             await session(app, cycles, rngs[app.runs.name])
+    for app in apps:
+        await asyncio.sleep(1)  # a search the last click started ends in its worker
+        app.runs.workers_ns = descendants_cpu_ns(app.runs.pid) - workers[app.runs.name]
     for app in apps:
         if app.tab is not None and app.tab.socket is not None:
             await app.tab.socket.close()
@@ -301,6 +330,11 @@ def report(apps: list[App], loads: tuple[str, str]) -> None:
               f"{elements:>12}")  # fmt: skip
     for runs in trees:
         print(f"{runs.name:>22} answers graded right: {runs.right} of {len(runs.cpu['answer'])}")
+    for runs in trees:
+        puzzles = len(runs.cpu["answer"])
+        print(f"{runs.name:>22} worker processes: {runs.workers_ns / 1e6 / puzzles:.2f} ms CPU "
+              f"per answered puzzle (mean; the server's own: "
+              f"{statistics.mean(cycles_of(runs)):.2f})")  # fmt: skip
     for runs in trees:
         plain, checks = runs.cpu.get("next (plain)", []), runs.cpu.get("next (coach's check)", [])
         if checks and plain:  # a short run may have only one of them: nothing to compare

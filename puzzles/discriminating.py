@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Collection, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from typing import Final
 
 from klaverjas_core import NO_MISBELIEF, Misbelief, RuleId, RuleSet
-from klaverjas_questions.misconceptions import Diagnosis, Misconception, discriminates
+from klaverjas_questions.misconceptions import (
+    BY_NAME,
+    Diagnosis,
+    Misconception,
+    discriminates,
+)
 from puzzles.model import Puzzle, PuzzleError
 from puzzles.registry import GENERATORS, generate, targets
 
@@ -53,6 +58,37 @@ SEARCH_SHARE: Final = 1 / 4
 KEPT_SEARCHES: Final = 500
 
 
+@dataclass(frozen=True)
+class Search:
+    """One search for a position that tells a misconception apart (the arguments of
+    `discriminating_puzzle`, `seed` for its own generator): names, flags and a rule set
+    only, so a worker process can run it (`run_search`)."""
+
+    entry: str
+    rules: RuleSet
+    level: int
+    given: Misbelief
+    kinds: frozenset[str] | None
+    rival: Misbelief
+    rule: RuleId | None
+    tries: int
+    seed: int
+
+
+def run_search(search: Search, each: Callable[[int, int], None] | None = None) -> Puzzle | None:
+    """`search` carried out: the position found, or None after its tries (`each`: a worker
+    pool's progress, not used: a search is short)."""
+    del each
+    entry = BY_NAME[search.entry]
+    try:
+        return _search(
+            entry, search.rules, search.level, search.given, search.kinds, search.rival,
+            search.rule, search.tries, random.Random(search.seed),
+        )  # fmt: skip
+    except PuzzleError:
+        return None
+
+
 @dataclass
 class Found:
     """Positions earlier searches found that tell a misconception apart, by what was searched
@@ -68,6 +104,22 @@ class Found:
     #: a probe weighs its candidates by, worked out once per position.
     told: dict[Hashable, bool] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    #: Where a search that a check need not wait for runs (a server's worker pool): given
+    #: what is searched for and the search, it runs `run_search` and hands the position to
+    #: `keep` (None to `missed`), now or later. Without it every search runs at once.
+    later: Callable[[Hashable, Search], None] | None = field(default=None, repr=False)
+
+    def known(self, key: Hashable, avoid: Collection[str]) -> list[Puzzle]:
+        """The positions kept for `key`, but those in `avoid`."""
+        with self.lock:
+            return [puzzle for puzzle in self.kept.get(key, ()) if puzzle.id not in avoid]
+
+    def found(self, key: Hashable, search: Search, puzzle: Puzzle | None) -> None:
+        """A search for `key` ended: its position kept, or its tries counted as missed."""
+        if puzzle is None:
+            self.missed(key, search.tries)
+        else:
+            self.keep(key, puzzle)
 
     def take(
         self, key: Hashable, rng: random.Random, avoid: Collection[str], tries: int
@@ -129,6 +181,7 @@ def discriminating_puzzle(
     tries: int = TRIES,
     found: Found | None = None,
     avoid: Collection[str] = (),
+    wait: bool = True,
 ) -> Puzzle:
     """A puzzle whose answer differs under `entry` and under `rules`: the distorted rule's own
     puzzles first, then any that the entry's question kinds can make.
@@ -141,6 +194,9 @@ def discriminating_puzzle(
 
     With `found`, a position an earlier search found for the same question is taken (one
     not in `avoid`, the ids of positions to leave out), or a new one found is kept there.
+    Where `found` searches `later` (a server), a new search runs there and this check takes
+    a kept position meanwhile; with none kept, a caller that need not `wait` (an optional
+    check) gets `PuzzleError` at once, and the position is there for a later check.
 
     Raises `PuzzleError` when none is found (the misconception is no misconception under
     `rules`, or no kind can show it).
@@ -149,10 +205,43 @@ def discriminating_puzzle(
         raise PuzzleError(f"{entry.name} is the rule itself under {rules.name}")
     level = max(level, entry.from_level)  # only those puzzles can show it
     rng = random.Random(f"{entry.name}|{rules.name}|{level}|{seed}")
-    asked = (entry.name, rules.name, level, given, None if kinds is None else frozenset(kinds),
-             rival, rule)  # fmt: skip
-    if found is not None and (kept := found.take(asked, rng, avoid, tries)) is not None:
+    chosen = None if kinds is None else frozenset(kinds)
+    asked = (entry.name, rules.name, level, given, chosen, rival, rule)
+    if found is None:
+        return _search(entry, rules, level, given, chosen, rival, rule, tries, rng)
+    if (kept := found.take(asked, rng, avoid, tries)) is not None:
         return kept
+    known = found.known(asked, avoid)
+    if found.later is not None and (known or not wait):  # searched off this click
+        search = Search(entry.name, rules, level, given, chosen, rival, rule, tries,
+                        rng.randrange(1 << 30))  # fmt: skip
+        found.later(asked, search)
+        known = known or found.known(asked, avoid)  # a search run at once (no server) is kept
+        if not known:
+            raise PuzzleError(f"no position kept yet that tells {entry.name} apart: searching")
+        return rng.choice(known)
+    try:
+        puzzle = _search(entry, rules, level, given, chosen, rival, rule, tries, rng)
+    except PuzzleError:
+        found.missed(asked, tries)
+        raise
+    found.keep(asked, puzzle)
+    return puzzle
+
+
+def _search(
+    entry: Misconception,
+    rules: RuleSet,
+    level: int,
+    given: Misbelief,
+    kinds: frozenset[str] | None,
+    rival: Misbelief,
+    rule: RuleId | None,
+    tries: int,
+    rng: random.Random,
+) -> Puzzle:
+    """Up to `tries` generated puzzles, until one tells `entry` apart (see
+    `discriminating_puzzle`); `PuzzleError` when none does."""
     usable = [
         kind for kind in GENERATORS if kind in entry.kinds and (kinds is None or kind in kinds)
     ]
@@ -168,11 +257,7 @@ def discriminating_puzzle(
         except PuzzleError:
             continue
         if discriminates(entry, puzzle.kind, puzzle.content, rules, given, rival):
-            if found is not None:
-                found.keep(asked, puzzle)
             return puzzle
-    if found is not None:
-        found.missed(asked, tries)
     raise PuzzleError(f"no puzzle found that tells {entry.name} from the rule ({rules.name})")
 
 
@@ -195,7 +280,9 @@ def follow_up(
     tells the most of the likeliest at once (and named ones too, so that one unlearned shows as
     gone), until each is ruled out (`RULED_OUT`: not by one answer that only looked right).
     Only `kinds` are asked, of misconceptions that puzzles of `level` can show, and with `rule`
-    only puzzles aimed at it. `found` and `avoid`: see `discriminating_puzzle`.
+    only puzzles aimed at it. `found` and `avoid`: see `discriminating_puzzle`; a check is
+    optional, so where `found` searches later, one with no position kept yet comes a puzzle
+    or two later.
     """
     rng = random.Random(seed)
     rules = diagnosis.rules
@@ -229,7 +316,7 @@ def follow_up(
         return discriminating_puzzle(
             entry, rules, seed=rng.randrange(1 << 30), level=level, given=given,
             kinds=kinds, rival=rival, rule=rule, tries=TRIES if rule is None else RULE_TRIES,
-            found=found, avoid=avoid,
+            found=found, avoid=avoid, wait=False,
         )  # fmt: skip
     except PuzzleError:
         return None
@@ -263,7 +350,7 @@ def _most_telling(
         try:
             puzzle = discriminating_puzzle(
                 entry, diagnosis.rules, seed=seed, level=level, given=given, kinds=kinds,
-                rule=rule, tries=PROBE_TRIES, found=found, avoid=avoid,
+                rule=rule, tries=PROBE_TRIES, found=found, avoid=avoid, wait=False,
             )  # fmt: skip
         except PuzzleError:
             continue

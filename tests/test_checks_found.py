@@ -4,12 +4,15 @@ one the learner was shown already, and a search that finds nothing kept is the s
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
 
-from klaverjas_core import AMSTERDAM
+from klaverjas_core import AMSTERDAM, NO_MISBELIEF
 from klaverjas_questions.misconceptions import BY_NAME, Diagnosis, discriminates
+from klaverjas_trainer.app.worker_pool import CoachSearches
+from klaverjas_trainer.workers import InlinePool, JobStatus
 from puzzles import PuzzleError, discriminating
 from puzzles.discriminating import KEPT, Found, discriminating_puzzle, telling
 
@@ -95,3 +98,95 @@ def test_a_search_that_found_nothing_is_made_again_only_now_and_then(
     with pytest.raises(PuzzleError):
         discriminating_puzzle(ENTRY, AMSTERDAM, seed=4, found=found, tries=8)
     assert generated[0] == 21
+
+
+class Recorded:
+    """A `Found.later` that only notes each search asked for (a server's pool, not yet run)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Any, discriminating.Search]] = []
+
+    def __call__(self, key: Any, search: discriminating.Search) -> None:
+        self.asked.append((key, search))
+
+
+def test_an_optional_check_with_nothing_kept_searches_later_and_a_later_check_takes_it(
+    generated: list[int],
+) -> None:
+    later = Recorded()
+    found = Found(later=later)
+    with pytest.raises(PuzzleError, match="searching"):
+        discriminating_puzzle(ENTRY, AMSTERDAM, seed=1, found=found, wait=False)
+    assert generated[0] == 0 and len(later.asked) == 1  # nothing generated on this click
+    key, search = later.asked[0]
+    searched = pickle.loads(pickle.dumps(search))  # as a worker process gets it
+    puzzle = discriminating.run_search(searched)
+    assert puzzle is not None and discriminates(ENTRY, puzzle.kind, puzzle.content, AMSTERDAM)
+    found.found(key, search, puzzle)
+    made = generated[0]
+    again = discriminating_puzzle(ENTRY, AMSTERDAM, seed=2, found=found, wait=False)
+    assert again.id == puzzle.id and generated[0] == made  # taken: nothing generated
+
+
+def test_a_search_for_more_positions_runs_later_while_a_kept_one_is_taken(
+    generated: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found = Found()
+    first = discriminating_puzzle(ENTRY, AMSTERDAM, seed=1, found=found)
+    found.later = later = Recorded()
+    monkeypatch.setattr(discriminating, "SEARCH_SHARE", 1.0)  # a search for more, every time
+    made = generated[0]
+    again = discriminating_puzzle(ENTRY, AMSTERDAM, seed=2, found=found)  # waits: one is kept
+    assert again.id == first.id and generated[0] == made
+    assert len(later.asked) == 1
+
+
+def test_a_check_that_must_have_a_position_searches_at_once_when_none_is_kept(
+    generated: list[int],
+) -> None:
+    later = Recorded()
+    found = Found(later=later)
+    alone = discriminating_puzzle(ENTRY, AMSTERDAM, seed=1)
+    assert discriminating_puzzle(ENTRY, AMSTERDAM, seed=1, found=found).id == alone.id
+    assert later.asked == []  # a practice's position: searched on the click, as before
+
+
+def test_a_search_that_finds_nothing_later_counts_as_missed() -> None:
+    later = Recorded()
+    found = Found(later=later)
+    with pytest.raises(PuzzleError):
+        discriminating_puzzle(ENTRY, AMSTERDAM, seed=1, found=found, tries=5, wait=False)
+    key, search = later.asked[0]
+    found.found(key, search, None)
+    assert found.misses[key] == 5 and key not in found.kept
+
+
+def test_the_server_runs_at_most_a_few_searches_and_one_per_question() -> None:
+    class Waiting(InlinePool):  # a busy pool: every job stays queued
+        def __init__(self) -> None:
+            super().__init__()
+            self.submitted: list[Any] = []
+
+        def submit(self, key: Any, owner: Any, function: Any, *args: Any, then: Any = None) -> Any:
+            self.submitted.append(key)
+            self._jobs[key] = JobStatus("queued", place=len(self.submitted))
+            return self._jobs[key]
+
+    pool = Waiting()
+    searches = CoachSearches(Found(), pool)
+    search = discriminating.Search(ENTRY.name, AMSTERDAM, 1, NO_MISBELIEF, None, NO_MISBELIEF,
+                                   None, 5, 1)  # fmt: skip
+    for key in ["a", "a", "b", "c", "d", "e", "f"]:
+        searches(key, search)
+    assert pool.submitted == [("coach-search", k) for k in "abcd"]
+    pool.forget(("coach-search", "a"))  # ended (a crash: no position handed back)
+    searches("e", search)
+    assert pool.submitted[-1] == ("coach-search", "e")
+
+
+def test_the_server_keeps_what_its_searches_found() -> None:
+    found = Found()
+    found.later = CoachSearches(found, InlinePool())  # no server: the pool runs it at once
+    puzzle = discriminating_puzzle(ENTRY, AMSTERDAM, seed=1, found=found, wait=False)
+    assert discriminates(ENTRY, puzzle.kind, puzzle.content, AMSTERDAM)
+    assert [p.id for p in found.kept.popitem()[1]] == [puzzle.id]

@@ -23,19 +23,17 @@ from typing import Any, Final
 
 import pandas as pd
 import streamlit as st
-from streamlit import runtime
-from streamlit.runtime.runtime import Runtime
 
 from klaverjas_core import Card, RuleId
 from klaverjas_table import LEARNER, TableGame
 from klaverjas_table.analysis import ANALYSIS_SAMPLES, Reason, ReasonKind, analysis_rows
 from klaverjas_trainer.app.in_view import reaction_in_view
 from klaverjas_trainer.app.services import store
+from klaverjas_trainer.app.worker_pool import server_pool as analysis_pool
 from klaverjas_trainer.storage import StorageError
 from klaverjas_trainer.storage.analyses import Analyses
 from klaverjas_trainer.texts import card_text, nt, rule_title, t
-from klaverjas_trainer.workers import InlinePool, JobStatus, Pool, PoolFullError, WorkerPool
-from klaverjas_trainer.workers import workers_wanted as _workers_wanted
+from klaverjas_trainer.workers import InlinePool, JobStatus, Pool, PoolFullError
 
 #: How often a page waiting for its analysis asks the pool how far it is.
 WAIT_STEP: Final = 0.2
@@ -48,28 +46,6 @@ LONGEST_WAIT: Final = 600.0
 COUNTED: Final = frozenset((ReasonKind.TRICK_GIVEN, ReasonKind.TRICK_LOST, ReasonKind.TRICK_FED,
                            ReasonKind.LATER, ReasonKind.ROEM, ReasonKind.TOTAL,
                            ReasonKind.EQUAL))  # fmt: skip
-
-
-def _release(pool: Pool) -> None:
-    pool.shutdown()
-
-
-@st.cache_resource(show_spinner=False, on_release=_release)
-def analysis_pool() -> Pool:
-    """The server's one pool (`WORKERS_VARIABLE` sets its size; 0 or no server: inline)."""
-    workers = _workers_wanted(server=_served())
-    if workers == 0:
-        return InlinePool()
-    preload = ("klaverjas_trainer.workers", "klaverjas_table.analysis")
-    pool = WorkerPool(workers, preload=preload)
-    pool.prestart()  # the workers start with the first page that offers an analysis
-    return pool
-
-
-def _served() -> bool:
-    """A Streamlit server runs this script: AppTest runs it with a stand-in runtime (a mock
-    made with ``spec=Runtime``, which passes `isinstance`, so the type itself is asked)."""
-    return runtime.exists() and type(runtime.get_instance()) is Runtime
 
 
 def show_analysis(game: TableGame, learner_id: int) -> None:

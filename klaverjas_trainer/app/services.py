@@ -19,6 +19,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from klaverjas_core import AMSTERDAM, CITIES, RuleSet, UnknownRuleSetError
 from klaverjas_trainer.app.markup import md_escape
+from klaverjas_trainer.app.worker_pool import CoachSearches, server_pool
 from klaverjas_trainer.storage import Learner, ProgressStore, StorageError
 from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.texts import t
@@ -54,8 +55,11 @@ def course_notice() -> None:
 def checks_found() -> Found:
     """The positions the coach's checks have found, for every learner of this server: facts
     about the puzzle generators (which positions tell a misconception apart), so shared; a
-    check takes one instead of searching dozens of puzzles again."""
-    return Found()
+    check takes one instead of searching dozens of puzzles again, and a new search runs in
+    the server's worker pool, off the learners' clicks."""
+    found = Found()
+    found.later = CoachSearches(found, server_pool())
+    return found
 
 
 @st.cache_resource(show_spinner=False)
