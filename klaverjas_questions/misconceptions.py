@@ -129,7 +129,7 @@ def _matches(kind: str, content: Any, rules: RuleSet, flags: Misbelief, reply: A
     """Whether a holder of `flags` would give `reply` (grading solves under their rules; a
     belief whose scorer refuses the position matches nothing)."""
     try:
-        return bool(question_kind(kind).grade(content, rules.believing(flags), reply).correct)
+        return question_kind(kind).is_right(content, rules.believing(flags), reply)
     except QuestionError:
         return False
 

@@ -147,6 +147,15 @@ class QuestionKind(Generic[C, R]):
     answer_names_rule: bool = False
     #: Asked under both cities' rules at once: no single rule set is named with it.
     both_rule_sets: bool = False
+    #: Whether a reply is right, without the mistakes' words (`grade` builds a sentence per
+    #: wrong part): where a kind has one, the coach weighs each belief with it. None: `grade`.
+    right: Callable[[C, RuleSet, R], bool] | None = None
+
+    def is_right(self, content: C, rules: RuleSet, reply: R) -> bool:
+        """``grade(content, rules, reply).correct``, as cheaply as the kind allows."""
+        if self.right is not None:
+            return self.right(content, rules, reply)
+        return self.grade(content, rules, reply).correct
 
     def encode(self, reply: R) -> str:
         """The canonical JSON text of a reply (or answer): what is stored."""

@@ -130,11 +130,21 @@ def solve_which_cards(content: PositionContent, rules: RuleSet) -> Solution[Card
 
 def grade_which_cards(content: PositionContent, rules: RuleSet, reply: CardsAnswer) -> Grade:
     result = content.legal_cards(rules)
+    _refuse_stray(content, reply)
+    mistakes = _card_mistakes(content.hand, result, reply.cards)
+    return Grade(not mistakes, mistakes)
+
+
+def right_which_cards(content: PositionContent, rules: RuleSet, reply: CardsAnswer) -> bool:
+    """Whether the reply chose exactly the legal cards (the legal cards are of the hand)."""
+    _refuse_stray(content, reply)
+    return reply.cards == frozenset(content.legal_cards(rules))
+
+
+def _refuse_stray(content: PositionContent, reply: CardsAnswer) -> None:
     stray = reply.cards - set(content.hand)
     if stray:
         raise QuestionError(f"the reply names cards that are not in the hand: {sorted(stray)}")
-    mistakes = _card_mistakes(content.hand, result, reply.cards)
-    return Grade(not mistakes, mistakes)
 
 
 def describe_cards(content: PositionContent, answer: CardsAnswer) -> FactValue:
@@ -149,6 +159,7 @@ WHICH_CARDS: QuestionKind[PositionContent, CardsAnswer] = QuestionKind(
     grade=grade_which_cards,
     describe=describe_cards,
     table_fields=frozenset(POSITION_FIELDS),
+    right=right_which_cards,
 )
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
+import operator
 import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from klaverjas_core import (
@@ -29,9 +31,9 @@ from klaverjas_core import (
     score_deal,
     score_summary,
 )
-from klaverjas_core.cards import format_cards
+from klaverjas_core.cards import DECK, format_cards
 from klaverjas_core.legality import decide
-from klaverjas_questions import question_kind
+from klaverjas_questions import QuestionError, question_kind
 from klaverjas_questions.misconceptions import (
     BY_NAME,
     CATALOGUE,
@@ -40,6 +42,7 @@ from klaverjas_questions.misconceptions import (
     discriminates,
     predicting,
 )
+from klaverjas_questions.positions import CardsAnswer
 from klaverjas_trainer.texts.catalogue import LANGUAGES, catalogue
 from puzzles.discriminating import discriminating_puzzle, follow_up
 from puzzles.model import Puzzle, PuzzleError
@@ -499,3 +502,37 @@ def test_a_rival_puzzle_tells_two_suspects_apart() -> None:
     mine = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, entry.flag)
     theirs = believed_answer(puzzle.kind, puzzle.content, AMSTERDAM, rival.flag)
     assert mine != theirs
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    city=st.sampled_from(["amsterdam", "rotterdam"]),
+    level=st.integers(1, 3),
+    flags=st.sets(st.sampled_from([entry.flag for entry in CATALOGUE]), max_size=3),
+    chosen=st.integers(0, (1 << 8) - 1),
+)
+def test_a_which_cards_reply_is_right_exactly_when_its_grade_says_so(
+    seed: int, city: str, level: int, flags: set[Misbelief], chosen: int
+) -> None:
+    """The coach weighs each belief with `is_right`, which skips the mistakes' words: it must
+    agree with the grade for every belief, position and reply."""
+    rules = AMSTERDAM if city == "amsterdam" else ROTTERDAM
+    kind = question_kind("which-cards")
+    rule = random.Random(seed).choice(targets("which-cards", rules))
+    try:
+        puzzle = generate("which-cards", rule, seed=seed, rules=rules, level=level)
+    except PuzzleError:
+        assume(False)  # a seed with no such position: another example
+    hand = puzzle.content.hand
+    reply = CardsAnswer(frozenset(card for i, card in enumerate(hand) if chosen >> i & 1))
+    believing = rules.believing(functools.reduce(operator.or_, flags, Misbelief(0)))
+    try:
+        graded = kind.grade(puzzle.content, believing, reply)
+    except QuestionError:
+        with pytest.raises(QuestionError):
+            kind.is_right(puzzle.content, believing, reply)
+        return
+    assert kind.is_right(puzzle.content, believing, reply) == graded.correct
+    stray = CardsAnswer(reply.cards | {card for card in DECK if card not in hand})
+    with pytest.raises(QuestionError):  # cards not in the hand: refused, as the grade does
+        kind.is_right(puzzle.content, believing, stray)
