@@ -60,6 +60,21 @@ def board() -> None:
 
 board()
 """
+#: The wide floor: the same button and as many more elements as a drill run sends (one
+#: sentence each): what Streamlit alone costs for a run of that many elements.
+WIDE_FLOOR_ELEMENTS = 14
+
+
+def floor_script(elements: int) -> str:
+    """The floor's script, with `elements` sentences drawn after its button."""
+    lines = "".join(
+        f'    st.markdown("Sentence {number} of a puzzle\'s words, with a card: **J♣**.")\n'
+        for number in range(elements)
+    )
+    return FLOOR_SCRIPT.replace('    st.button("Tap", key="tap")\n',
+                                f'    st.button("Tap", key="tap")\n{lines}')  # fmt: skip
+
+
 #: Why a puzzle is shown, when it is the coach's check of a wrong rule (the run that chose it
 #: searched positions that tell the suspects apart: the coach's cost, apart from the drill's).
 CHECK_SAID = t("follow-up")
@@ -283,12 +298,13 @@ async def measure(apps: list[App], rounds: int, cycles: int, warm: int) -> None:
 
 
 @contextmanager
-def floor_app() -> Iterator[Path]:
-    """The floor's script in a folder of its own, with the trainer's Streamlit settings."""
+def floor_app(elements: int = 0) -> Iterator[Path]:
+    """The floor's script (with `elements` more) in a folder of its own, with the trainer's
+    Streamlit settings."""
     folder = Path(tempfile.mkdtemp(prefix="kj-floor-"))
     (folder / ".streamlit").mkdir()
     shutil.copy(ROOT / ".streamlit" / "config.toml", folder / ".streamlit" / "config.toml")
-    (folder / "trainer_app.py").write_text(FLOOR_SCRIPT, encoding="utf-8")
+    (folder / "trainer_app.py").write_text(floor_script(elements), encoding="utf-8")
     try:
         yield folder
     finally:
@@ -305,7 +321,7 @@ def cycles_of(runs: Runs) -> list[float]:
 
 
 def report(apps: list[App], loads: tuple[str, str]) -> None:
-    floor = next(app.runs for app in apps if app.floor)
+    floor, *wide = [app.runs for app in apps if app.floor]
     trees = [app.runs for app in apps if not app.floor]
     tap = floor.median("tap")
     print(f"load average 1/5/15 min: {loads[0]} before, {loads[1]} after; {os.cpu_count()} cores")
@@ -313,6 +329,10 @@ def report(apps: list[App], loads: tuple[str, str]) -> None:
         f"floor (one button in a fragment): {tap:.2f} ms CPU per run "
         f"(median of {len(floor.cpu['tap'])}; mean {statistics.mean(floor.cpu['tap']):.2f})"
     )
+    for runs in wide:
+        print(f"{runs.name}: {runs.median('tap'):.2f} ms CPU per run = "
+              f"{runs.median('tap') / tap:.2f}x the floor (Streamlit's own cost of that many "
+              f"elements)")  # fmt: skip
     print("server CPU ms per run, medians (x: multiple of the floor's run); means after the /")
     print(
         f"{'tree':>22} {'Answer':>7} {'x':>5} {'Next':>7} {'x':>5} {'cycle':>7}"
@@ -380,10 +400,13 @@ def main() -> int:
         if not args.without_now:
             trees.append(("now (working tree)", ROOT))
         trees += [(name, Path(path)) for name, _, path in (t.partition("=") for t in args.tree)]
-        floor = stack.enter_context(floor_app())
-        started = stack.enter_context(running_app(folder / "floor", root=floor))
         floor_frames = floor_recording(recording)
-        apps.append(App(Runs("floor", started.pid), started.url, floor_frames, floor=True))
+        floors = [("floor", 0), (f"wide floor (1 + {WIDE_FLOOR_ELEMENTS} elements)",
+                                 WIDE_FLOOR_ELEMENTS)]  # fmt: skip
+        for name, elements in floors:
+            floor = stack.enter_context(floor_app(elements))
+            started = stack.enter_context(running_app(folder / name.split()[0], root=floor))
+            apps.append(App(Runs(name, started.pid), started.url, floor_frames, floor=True))
         for number, (name, tree) in enumerate(trees):
             env = {"PYTHONPATH": str(tree)}
             started = stack.enter_context(running_app(folder / f"t{number}", root=tree, env=env))
