@@ -58,18 +58,19 @@ class CoachSearches:
     def __init__(self, found: Found, pool: Pool) -> None:
         self.found, self.pool = found, pool
         self.waiting: set[Hashable] = set()
-        self.lock = threading.Lock()
+        # Re-entrant: a search run at once (no server) hands its position back inside `submit`.
+        self.lock = threading.RLock()
 
     def __call__(self, key: Hashable, search: Search) -> None:
         job = ("coach-search", key)
+        then = functools.partial(self._done, job, key, search)
         with self.lock:
             self.waiting = {waiting for waiting in self.waiting if self._live(waiting)}
             if job in self.waiting or len(self.waiting) >= COACH_SEARCHES:
                 return
             self.waiting.add(job)
-        then = functools.partial(self._done, job, key, search)
-        with contextlib.suppress(PoolFullError, RuntimeError):  # RuntimeError: shut down
-            self.pool.submit(job, "coach-search", run_search, search, then=then)
+            with contextlib.suppress(PoolFullError, RuntimeError):  # RuntimeError: shut down
+                self.pool.submit(job, "coach-search", run_search, search, then=then)
 
     def _live(self, job: Hashable) -> bool:
         status = self.pool.status(job)
