@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 from collections.abc import Callable, Collection, Hashable
@@ -61,8 +62,8 @@ KEPT_SEARCHES: Final = 500
 @dataclass(frozen=True)
 class Search:
     """One search for a position that tells a misconception apart (the arguments of
-    `discriminating_puzzle`, `seed` for its own generator): names, flags and a rule set
-    only, so a worker process can run it (`run_search`)."""
+    `discriminating_puzzle`; `seed`, its generator's when it runs elsewhere): a name, flags
+    and a rule set only, so a worker process can run it (`run_search`)."""
 
     entry: str
     rules: RuleSet
@@ -72,19 +73,15 @@ class Search:
     rival: Misbelief
     rule: RuleId | None
     tries: int
-    seed: int
+    seed: int = 0
 
 
 def run_search(search: Search, each: Callable[[int, int], None] | None = None) -> Puzzle | None:
     """`search` carried out: the position found, or None after its tries (`each`: a worker
     pool's progress, not used: a search is short)."""
     del each
-    entry = BY_NAME[search.entry]
     try:
-        return _search(
-            entry, search.rules, search.level, search.given, search.kinds, search.rival,
-            search.rule, search.tries, random.Random(search.seed),
-        )  # fmt: skip
+        return _search(BY_NAME[search.entry], search, random.Random(search.seed))
     except PuzzleError:
         return None
 
@@ -206,22 +203,21 @@ def discriminating_puzzle(
     level = max(level, entry.from_level)  # only those puzzles can show it
     rng = random.Random(f"{entry.name}|{rules.name}|{level}|{seed}")
     chosen = None if kinds is None else frozenset(kinds)
-    asked = (entry.name, rules.name, level, given, chosen, rival, rule)
+    search = Search(entry.name, rules, level, given, chosen, rival, rule, tries)
     if found is None:
-        return _search(entry, rules, level, given, chosen, rival, rule, tries, rng)
+        return _search(entry, search, rng)
+    asked = (entry.name, rules.name, level, given, chosen, rival, rule)
     if (kept := found.take(asked, rng, avoid, tries)) is not None:
         return kept
     known = found.known(asked, avoid)
     if found.later is not None and (known or not wait):  # searched off this click
-        search = Search(entry.name, rules, level, given, chosen, rival, rule, tries,
-                        rng.randrange(1 << 30))  # fmt: skip
-        found.later(asked, search)
+        found.later(asked, dataclasses.replace(search, seed=rng.randrange(1 << 30)))
         known = known or found.known(asked, avoid)  # a search run at once (no server) is kept
         if not known:
             raise PuzzleError(f"no position kept yet that tells {entry.name} apart: searching")
         return rng.choice(known)
     try:
-        puzzle = _search(entry, rules, level, given, chosen, rival, rule, tries, rng)
+        puzzle = _search(entry, search, rng)
     except PuzzleError:
         found.missed(asked, tries)
         raise
@@ -229,19 +225,11 @@ def discriminating_puzzle(
     return puzzle
 
 
-def _search(
-    entry: Misconception,
-    rules: RuleSet,
-    level: int,
-    given: Misbelief,
-    kinds: frozenset[str] | None,
-    rival: Misbelief,
-    rule: RuleId | None,
-    tries: int,
-    rng: random.Random,
-) -> Puzzle:
-    """Up to `tries` generated puzzles, until one tells `entry` apart (see
+def _search(entry: Misconception, search: Search, rng: random.Random) -> Puzzle:
+    """Up to `search.tries` generated puzzles, until one tells `entry` apart (see
     `discriminating_puzzle`); `PuzzleError` when none does."""
+    rules, level, given = search.rules, search.level, search.given
+    kinds, rival, rule, tries = search.kinds, search.rival, search.rule, search.tries
     usable = [
         kind for kind in GENERATORS if kind in entry.kinds and (kinds is None or kind in kinds)
     ]
