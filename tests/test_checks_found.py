@@ -173,7 +173,7 @@ def test_the_server_runs_at_most_a_few_searches_and_one_per_question() -> None:
             return self._jobs[key]
 
     pool = Waiting()
-    searches = CoachSearches(Found(), pool)
+    searches = CoachSearches(Found(), lambda: pool)
     search = discriminating.Search(ENTRY.name, AMSTERDAM, 1, NO_MISBELIEF, None, NO_MISBELIEF,
                                    None, 5, 1)  # fmt: skip
     for key in ["a", "a", "b", "c", "d", "e", "f"]:
@@ -186,7 +186,8 @@ def test_the_server_runs_at_most_a_few_searches_and_one_per_question() -> None:
 
 def test_the_server_keeps_what_its_searches_found() -> None:
     found = Found()
-    found.later = CoachSearches(found, InlinePool())  # no server: the pool runs it at once
+    pool = InlinePool()  # no server: the pool runs a search at once
+    found.later = CoachSearches(found, lambda: pool)
     puzzle = discriminating_puzzle(ENTRY, AMSTERDAM, seed=1, found=found, wait=False)
     assert discriminates(ENTRY, puzzle.kind, puzzle.content, AMSTERDAM)
     assert [p.id for p in found.kept.popitem()[1]] == [puzzle.id]

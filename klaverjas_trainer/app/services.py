@@ -58,7 +58,7 @@ def checks_found() -> Found:
     check takes one instead of searching dozens of puzzles again, and a new search runs in
     the server's worker pool, off the learners' clicks."""
     found = Found()
-    found.later = CoachSearches(found, server_pool())
+    found.later = CoachSearches(found, server_pool)
     return found
 
 

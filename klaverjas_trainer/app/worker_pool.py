@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import streamlit as st
 from streamlit import runtime
@@ -55,8 +55,9 @@ class CoachSearches:
     checks after it. A search the pool cannot take now (busy, shut down) is simply not made:
     a later check asks again."""
 
-    def __init__(self, found: Found, pool: Pool) -> None:
-        self.found, self.pool = found, pool
+    def __init__(self, found: Found, pool: Callable[[], Pool]) -> None:
+        self.found = found
+        self._pool = pool  # asked each time: a pool shut down and made again is the new one
         self.waiting: set[Hashable] = set()
         # Re-entrant: a search run at once (no server) hands its position back inside `submit`.
         self.lock = threading.RLock()
@@ -71,6 +72,10 @@ class CoachSearches:
             self.waiting.add(job)
             with contextlib.suppress(PoolFullError, RuntimeError):  # RuntimeError: shut down
                 self.pool.submit(job, "coach-search", run_search, search, then=then)
+
+    @property
+    def pool(self) -> Pool:
+        return self._pool()
 
     def _live(self, job: Hashable) -> bool:
         status = self.pool.status(job)
