@@ -209,13 +209,14 @@ def discriminating_puzzle(
     asked = (entry.name, rules.name, level, given, chosen, rival, rule)
     if (kept := found.take(asked, rng, avoid, tries)) is not None:
         return kept
-    known = found.known(asked, avoid)
-    if found.later is not None and (known or not wait):  # searched off this click
-        found.later(asked, dataclasses.replace(search, seed=rng.randrange(1 << 30)))
-        known = known or found.known(asked, avoid)  # a search run at once (no server) is kept
-        if not known:
-            raise PuzzleError(f"no position kept yet that tells {entry.name} apart: searching")
-        return rng.choice(known)
+    if found.later is not None:
+        known = found.known(asked, avoid)
+        if known or not wait:  # searched off this click
+            found.later(asked, dataclasses.replace(search, seed=rng.randrange(1 << 30)))
+            known = known or found.known(asked, avoid)  # a search run at once (no server)
+            if not known:
+                raise PuzzleError(f"no position kept yet for {entry.name}: searching")
+            return rng.choice(known)
     try:
         puzzle = _search(entry, search, rng)
     except PuzzleError:

@@ -39,7 +39,7 @@ def server_pool() -> Pool:
         return InlinePool()
     preload = ("klaverjas_trainer.workers", "klaverjas_table.analysis", "puzzles.discriminating")
     pool = WorkerPool(workers, preload=preload)
-    pool.prestart()  # the workers start with the first page that offers an analysis
+    pool.prestart()  # started by the first analysis or coach's search that needs them
     return pool
 
 
