@@ -120,7 +120,7 @@ def believed_answer(kind: str, content: Any, rules: RuleSet, flags: Misbelief) -
     """The answer a learner holding `flags` gives, or None where that belief cannot answer
     (its scorer refuses the position)."""
     try:
-        return question_kind(kind).solve(content, rules.believing(flags)).answer
+        return question_kind(kind).answer_of(content, rules.believing(flags))
     except QuestionError:
         return None
 

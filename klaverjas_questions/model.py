@@ -150,6 +150,15 @@ class QuestionKind(Generic[C, R]):
     #: Whether a reply is right, without the mistakes' words (`grade` builds a sentence per
     #: wrong part): where a kind has one, the coach weighs each belief with it. None: `grade`.
     right: Callable[[C, RuleSet, R], bool] | None = None
+    #: The answer alone, without the explanation's facts (`solve` words every card's reason):
+    #: where a kind has one, the coach asks it what a belief would answer. None: `solve`.
+    answer: Callable[[C, RuleSet], R] | None = None
+
+    def answer_of(self, content: C, rules: RuleSet) -> R:
+        """``solve(content, rules).answer``, as cheaply as the kind allows."""
+        if self.answer is not None:
+            return self.answer(content, rules)
+        return self.solve(content, rules).answer
 
     def is_right(self, content: C, rules: RuleSet, reply: R) -> bool:
         """``grade(content, rules, reply).correct``, as cheaply as the kind allows."""

@@ -135,10 +135,15 @@ def grade_which_cards(content: PositionContent, rules: RuleSet, reply: CardsAnsw
     return Grade(not mistakes, mistakes)
 
 
+def answer_which_cards(content: PositionContent, rules: RuleSet) -> CardsAnswer:
+    """The legal cards, without their reasons."""
+    return CardsAnswer(frozenset(content.legal_cards(rules)))
+
+
 def right_which_cards(content: PositionContent, rules: RuleSet, reply: CardsAnswer) -> bool:
     """Whether the reply chose exactly the legal cards (the legal cards are of the hand)."""
     _refuse_stray(content, reply)
-    return reply.cards == frozenset(content.legal_cards(rules))
+    return reply == answer_which_cards(content, rules)
 
 
 def _refuse_stray(content: PositionContent, reply: CardsAnswer) -> None:
@@ -160,6 +165,7 @@ WHICH_CARDS: QuestionKind[PositionContent, CardsAnswer] = QuestionKind(
     describe=describe_cards,
     table_fields=frozenset(POSITION_FIELDS),
     right=right_which_cards,
+    answer=answer_which_cards,
 )
 
 

@@ -36,10 +36,11 @@ from .accessibility import blocking_findings
 from .streamlit_server import running_app
 from .walk import FEEDBACK, LOCALES, VIEWPORTS, Walk, device_options
 
-#: Screens kept as screenshots whatever they show, to look at: a wrong answer, a refused card.
+#: Screens kept as screenshots whatever they show, to look at: a wrong and a right answer, a
+#: refused card, the analysis, a refused join.
 SHOWN = frozenset({
-    "drill-which-cards-wrong", "drill-is-nat-incomplete", "lesson-wrong", "table-refused",
-    "table-analysis", "join-refused",
+    "drill-which-cards-wrong", "drill-which-cards-right", "drill-is-nat-incomplete",
+    "lesson-wrong", "table-refused", "table-analysis", "join-refused",
 })  # fmt: skip
 #: The drill kinds first answered with a part left empty (every card, or the points).
 INCOMPLETE = frozenset({"which-cards", "is-nat"})

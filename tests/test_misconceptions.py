@@ -514,8 +514,9 @@ def test_a_rival_puzzle_tells_two_suspects_apart() -> None:
 def test_a_which_cards_reply_is_right_exactly_when_its_grade_says_so(
     seed: int, city: str, level: int, flags: set[Misbelief], chosen: int
 ) -> None:
-    """The coach weighs each belief with `is_right`, which skips the mistakes' words: it must
-    agree with the grade for every belief, position and reply."""
+    """The coach weighs each belief with `is_right`, which skips the mistakes' words, and asks
+    what a belief answers with `answer_of`, which skips the reasons: they must agree with the
+    grade and the solution for every belief, position and reply."""
     rules = AMSTERDAM if city == "amsterdam" else ROTTERDAM
     kind = question_kind("which-cards")
     rule = random.Random(seed).choice(targets("which-cards", rules))
@@ -533,6 +534,8 @@ def test_a_which_cards_reply_is_right_exactly_when_its_grade_says_so(
             kind.is_right(puzzle.content, believing, reply)
         return
     assert kind.is_right(puzzle.content, believing, reply) == graded.correct
+    # and what a belief answers, without the reasons, is the answer it solves to
+    assert kind.answer_of(puzzle.content, believing) == kind.solve(puzzle.content, believing).answer
     stray = CardsAnswer(reply.cards | {card for card in DECK if card not in hand})
     with pytest.raises(QuestionError):  # cards not in the hand: refused, as the grade does
         kind.is_right(puzzle.content, believing, stray)

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from klaverjas_core import judge_trick
 from klaverjas_table import LEARNER, TableGame
-from klaverjas_table.analysis import analyse_deal
+from klaverjas_table.analysis import CardChoice, analyse_deal
 from klaverjas_table.table import OPPONENTS
 from klaverjas_trainer.app.play_views import ledger_table
 from klaverjas_trainer.storage.analyses import Analyses
@@ -262,7 +262,7 @@ def test_the_analysis_of_a_finished_deal_is_shown_kept_and_on_progress(data_dir:
     assert f"**{best} of {len(expected.choices)}**" in summary and f"**{given} points**" in summary
     table = next(t.value for t in app.table if "Your card" in t.value.columns)
     assert list(table["Your card"]) == [str(choice.played) for choice in expected.choices]
-    stronger = [str(c.best) if c.best else "too close to call" for c in expected.choices]
+    stronger = [stronger_words(choice) for choice in expected.choices]
     assert list(table["Stronger player's card"]) == stronger
     store = stored(data_dir, "Anna")
     (kept,) = Analyses(store).of_learner(store.learner("Anna").id).to_dict("records")
@@ -272,6 +272,17 @@ def test_the_analysis_of_a_finished_deal_is_shown_kept_and_on_progress(data_dir:
     assert not app.exception
     said = [m.value for m in app.markdown]
     assert any(line.startswith("1 deal analysed: on average ") for line in said)
+
+
+def stronger_words(choice: CardChoice) -> str:
+    """The stronger player's column in English: the card, or the best two or three where the
+    learner's card is worse than each, or "too close to call"."""
+    if choice.best is not None:
+        return str(choice.best)
+    top = [str(card) for card in choice.top]
+    if choice.played in choice.top or not 1 < len(top) <= 3:
+        return "too close to call"
+    return f"{', '.join(top[:-1])} or {top[-1]}"
 
 
 def test_an_opponents_revoke_called_at_a_club_table_loses_them_the_deal(data_dir: Path) -> None:

@@ -32,7 +32,7 @@ from klaverjas_trainer.app.services import store
 from klaverjas_trainer.app.worker_pool import server_pool as analysis_pool
 from klaverjas_trainer.storage import StorageError
 from klaverjas_trainer.storage.analyses import Analyses
-from klaverjas_trainer.texts import card_text, nt, rule_title, t
+from klaverjas_trainer.texts import card_text, either_text, nt, rule_title, t
 from klaverjas_trainer.workers import InlinePool, JobStatus, Pool, PoolFullError
 
 #: How often a page waiting for its analysis asks the pool how far it is.
@@ -186,8 +186,8 @@ def _took_all(game: TableGame, number: int) -> bool:
 
 def show_choices(detail: Sequence[Mapping[str, Any]], *, took_all: bool = False) -> None:
     """The figure and one row per choice: its points given away (whole points: the rows add
-    up to the figure) and the stronger player's card or "too close to call"; then why, trick
-    by trick, in whole lines under the table (a fifth column would not fit a phone)."""
+    up to the figure) and the stronger player's card (or cards) or "too close to call"; then
+    why, trick by trick, in whole lines under the table (a fifth column would not fit a phone)."""
     if not detail:
         st.info(t("analysis-none"), icon=":material/insights:")
         return
@@ -217,11 +217,22 @@ def show_choices(detail: Sequence[Mapping[str, Any]], *, took_all: bool = False)
     st.caption(t("analysis-how-many", samples=ANALYSIS_SAMPLES))
 
 
+#: The most cards a row lists as the stronger player's, when no one of them stands out but
+#: the learner's card is clearly worse than each (more would not fit a phone's column).
+MOST_LISTED: Final = 3
+
+
 def _stronger(choice: Mapping[str, Any]) -> str:
-    """The stronger player's card; "too close to call" where no card stands out (a row kept
-    before reasons came always names one)."""
+    """The stronger player's card (a row kept before reasons came always names one). Where no
+    one card stands out: the best cards ("Q♥ or A♥"), if the learner's card is worse than each
+    of them (its row gives points away), else "too close to call"."""
     best = str(choice.get("best") or "")
-    return card_text(Card.parse(best)) if best else t("analysis-too-close")
+    if best:
+        return card_text(Card.parse(best))
+    top = [str(card) for card in choice.get("top") or ()]
+    if str(choice.get("played")) not in top and 1 < len(top) <= MOST_LISTED:
+        return either_text([card_text(Card.parse(card)) for card in top])
+    return t("analysis-too-close")
 
 
 def _card_words(text: str, legal: bool) -> str:

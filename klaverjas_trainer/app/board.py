@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
@@ -105,18 +106,23 @@ def show_position(
 ) -> None:
     """Trumps, the table with the trick so far by seat (the player to move at the bottom, as
     "you"), and that player's hand (checked card by card once answered). No `leader`: the
-    player to move sits South. No `hand`: the question shows it as the cards to tap. Trumps
-    and the table are one element (each element is a message to the browser, on every run)."""
+    player to move sits South. No `hand`: the question shows it as the cards to tap, under
+    the words "Your hand". All of it is one element (each element is a message to the
+    browser, on every run)."""
     mover = Seat.SOUTH if leader is None else Seat((leader + len(trick)) % 4)
     badge = trump_badge(trump, t("trumps"), four_colour=profile.four_colour)
     picture = table_picture(
         trick, leader_of(mover, len(trick)), trump, profile, viewer=mover, to_act=mover,
         centre=t("trick-so-far") if trick else t("no-cards-yet"),
     )  # fmt: skip
-    st.markdown(f"{badge}\n\n{picture}", unsafe_allow_html=True)
-    st.caption(t("your-hand"))
+    cards = ""
     if hand is not None:
-        show_cards(hand, trump, profile, marked=marked, checks=checks)
+        cards = row_html(
+            hand, trump, four_colour=profile.four_colour, large=profile.large, marked=marked,
+            checks=checks,
+        )  # fmt: skip
+    label = f'<p class="kj-label">{html.escape(t("your-hand"))}</p>'
+    st.markdown(f"{badge}\n\n{picture}\n\n{label}{cards}", unsafe_allow_html=True)
 
 
 def show_table(

@@ -46,6 +46,8 @@ CSS = """
 .kj-check { font-weight: 600; }
 .kj-slot { display: flex; flex-direction: column; align-items: center; gap: .15rem;
   font-size: .8rem; color: #555; }
+/* A caption's look for words inside a picture's element ("Your hand"), darker (7:1). */
+.stMarkdown p.kj-label { font-size: .875rem; color: #555; margin: 0 0 .2rem; }
 .kj-trump-badge { display: inline-block; padding: .1rem .5rem; border-radius: 1rem;
   background: #fff8e1; border: 1px solid #b8860b; font-weight: 600; }
 /* Card and answer pills large enough for a thumb (they were 41 x 32 px). */
@@ -102,7 +104,8 @@ LARGE_CSS = """
    Progress table), a reaction's words. */
 [data-testid="stForm"] button[data-variant="pills"]::after { font-size: 1rem;
   max-width: 6rem; }
-[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { font-size: 1.1rem; }
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p,
+.stMarkdown p.kj-label { font-size: 1.1rem; }
 [data-testid="stTable"] th, [data-testid="stTable"] td, [data-testid="stTable"] p,
 [data-testid="stAlert"] p, [data-testid="stExpander"] summary p { font-size: 1.15rem !important; }
 .kj-slot, .kj-tricks caption, .kj-tricks .kj-note { font-size: 1rem; }

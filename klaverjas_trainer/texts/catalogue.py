@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 from klaverjas_core import VARIANTS, Card, RuleId, RuleSet, Seat, Suit
@@ -228,6 +229,17 @@ def date_text(day: date, code: str) -> str:
     ('di 8 december 2026', 'вт 8 грудня 2026')
     """
     return format_date(day, "EEE d MMMM y", locale=DATE_LOCALES.get(code, code))
+
+
+def either_text(words: Sequence[str]) -> str:
+    """Words joined as alternatives, as the running language says it.
+
+    >>> with language("uk"):
+    ...     either_text(["В♣", "9♠"])
+    'В♣ або 9♠'
+    """
+    code = current_code()
+    return format_list(list(words), style="or", locale=DATE_LOCALES.get(code, code))
 
 
 def t(key: str, **fields: object) -> str:
