@@ -230,6 +230,30 @@ def test_progress_shows_the_rule_and_players_are_kept_apart(data_dir: Path) -> N
     assert store.answer_count(anna.id) == 3
 
 
+def test_a_weak_rule_on_progress_is_a_button_to_its_drill(data_dir: Path) -> None:
+    """ "Practise this first" lists each weak rule as a button (not a bullet), and its tap
+    opens the drill on a puzzle aimed at that rule (issue 34, B9)."""
+    app = sign_in(fresh_app(), "Anna")
+    store = stored(data_dir, "Anna")
+    anna = store.learner("Anna")
+    rule = "play.must-trump"
+    for _ in range(6):  # wrong every time: the weakest rule
+        store.record(
+            anna.id,
+            AnswerRecord(
+                "puzzle", "x", "which-cards", rule, (rule,), "amsterdam", 1, '{"cards":[]}',
+                False, 1.0,
+            ),
+        )  # fmt: skip
+    app.switch_page(PROGRESS).run()
+    assert not app.exception
+    app.button(key=f"practise_rule_{rule}").click().run()
+    assert not app.exception
+    assert app.selectbox(key="drill_rule").value == rule
+    puzzle = drill_puzzle(app)
+    assert puzzle.rule.value == rule
+
+
 def test_a_database_that_fails_mid_session_gives_a_clear_message(data_dir: Path) -> None:
     app = sign_in(fresh_app(), "Anna")
     (data_dir / "trainer.sqlite3").unlink()  # the file vanishes under the running app

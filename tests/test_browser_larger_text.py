@@ -1,7 +1,8 @@
-""" "Larger text and cards" in Debian's chromium on a phone: with it on, no text a learner reads
-on the drill (answered, its marks on the cards), Progress or Home is smaller than 16 px
-(issue 34, B8: card marks were 11.5 px, chips 12-14 px, the Progress table 13.6 px). A
-screenshot of each page: ``artifacts/larger-nl-*.png``."""
+""" "Larger text and cards" in Debian's chromium on a phone, in Dutch, Ukrainian and Russian:
+with it on, no text a learner reads on the drill (answered, its marks on the cards), a lesson,
+the table (dealt), Progress or Home is smaller than 16 px (issue 34, B8: card marks were
+11.5 px, chips 12-14 px, the Progress table 13.6 px). A screenshot of each page:
+``artifacts/larger-<language>-*.png``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Final
 
 import pytest
 from playwright.sync_api import Browser, expect
+
+from lessons import load_course
 
 from .streamlit_server import running_app
 from .test_learner_matrix import LearnerWalk, reply, shown_puzzle
@@ -45,10 +48,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         yield app.url, data
 
 
-def test_larger_text_leaves_no_small_text(browser: Browser, server: tuple[str, Path]) -> None:
+@pytest.mark.parametrize("code", ["nl", "uk", "ru"])
+def test_larger_text_leaves_no_small_text(
+    browser: Browser, server: tuple[str, Path], code: str
+) -> None:
     url, data = server
-    context = browser.new_context(locale=LOCALES["nl"], **device_options("phone"))
-    walk = LearnerWalk(context.new_page(), "nl", "larger", data, name="Oma Groot")
+    context = browser.new_context(locale=LOCALES[code], **device_options("phone"))
+    walk = LearnerWalk(context.new_page(), code, "larger", data, name=f"Oma Groot {code}")
     page = walk.page
     try:
         walk.first_visit(url)
@@ -63,6 +69,16 @@ def test_larger_text_leaves_no_small_text(browser: Browser, server: tuple[str, P
         expect(page.locator(FEEDBACK).first).to_be_visible()
         small = {"drill": page.evaluate(SMALL_TEXT, 16)}
         walk.screenshot("drill", full_page=True)
+        lesson = load_course().lessons[0]
+        walk.go_to("nav-learn")
+        walk.click(f".st-key-open-{lesson.id} button")
+        expect(page.locator(".st-key-lesson_top")).to_be_visible()
+        small["lesson"] = page.evaluate(SMALL_TEXT, 16)
+        walk.go_to("nav-play")
+        walk.click(".st-key-play_start button")  # one tap deals
+        expect(page.locator(".kj-table").first).to_be_visible()
+        small["table"] = page.evaluate(SMALL_TEXT, 16)
+        walk.screenshot("table", full_page=True)
         walk.go_to("nav-progress")
         small["progress"] = page.evaluate(SMALL_TEXT, 16)
         walk.screenshot("progress", full_page=True)
@@ -73,4 +89,4 @@ def test_larger_text_leaves_no_small_text(browser: Browser, server: tuple[str, P
         raise
     finally:
         context.close()
-    assert small == {"drill": [], "progress": [], "home": []}, small
+    assert small == {key: [] for key in ("drill", "lesson", "table", "progress", "home")}, small

@@ -13,14 +13,15 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from klaverjas_trainer.storage import ProgressStore, make_engine
-from klaverjas_trainer.storage.club import ClubStore
+from klaverjas_trainer.storage.club import ClubStore, Group
 from klaverjas_trainer.texts import language, t
 
 from .test_browser import server  # noqa: F401  (the running app, a fixture)
 from .test_club import answer
-from .walk import VIEWPORTS, Walk
+from .walk import VIEWPORTS, Walk, device_options
 
 PHONE: ViewportSize = VIEWPORTS["phone"]
+PIN = "2468"
 
 #: What sticks out: an element of the page whose box leaves the screen, or a text cut off
 #: inside its box (a label with an ellipsis); screen-reader-only boxes (1 px) are skipped.
@@ -106,6 +107,7 @@ def test_a_club_learner_on_a_phone(
     expect(page.get_by_role("heading", name=words["who-are-you"])).to_be_visible()
     page.locator(".st-key-join_code input").fill(group.code)
     page.locator(".st-key-join_name input").fill(name)
+    page.locator(".st-key-join_pin input").fill(PIN)
     walk.click(".st-key-join_button button")
     confirmation = page.locator(".st-key-profile_top").get_by_text(joined)
     expect(confirmation).to_be_visible()
@@ -140,4 +142,35 @@ def test_a_club_learner_on_a_phone(
     fits(walk, "progress")
 
     who_revoked_stacked(walk, code, words["nav-home"], revoke.id)
+    context.close()
+    on_another_phone(browser, url, club, group, name, locale)
+
+
+def on_another_phone(
+    browser: Browser, url: str, club: ClubStore, group: Group, name: str, locale: str
+) -> None:
+    """The member types her name on Home on another phone: no second, empty profile; the
+    group's sign-in is offered in view, a wrong PIN is refused in view, the right one signs
+    her in as the member (issue 34, A2 and A3)."""
+    context = browser.new_context(locale=locale, **device_options("phone"))
+    walk = Walk(context.new_page(), locale.split("-", maxsplit=1)[0], "phone-club-again")
+    page = walk.page
+    walk.open(url)
+    page.locator(".st-key-new_name input").fill(name)
+    walk.click(".st-key-start_button button")
+    offer = page.locator(".st-key-member-name")
+    expect(offer).to_be_in_viewport()
+    offer.locator(".st-key-join_code input").fill(group.code)
+    expect(offer.locator(".st-key-join_name input")).to_have_value(name)
+    offer.locator(".st-key-join_pin input").fill("9999")
+    walk.click(".st-key-join_button button")
+    refused = page.locator(".st-key-join-refused")
+    expect(refused).to_be_in_viewport()
+    fits(walk, "wrong-pin")
+    offer.locator(".st-key-join_pin input").fill(PIN)
+    walk.click(".st-key-join_button button")
+    expect(page.locator(".st-key-member-name")).to_have_count(0)
+    expect(page.get_by_text(name).first).to_be_visible()
+    assert [member.name for member in club.members(group.id)].count(name) == 1
+    assert name not in [learner.name for learner in club.store.learners()]  # no personal one
     context.close()

@@ -350,7 +350,8 @@ def test_a_club_match_started_without_revokes_is_kept_so(data_dir: Path) -> None
 def test_a_newcomer_deals_with_one_tap_the_rest_folded(data_dir: Path) -> None:
     """The Play page for a newcomer: one tap deals (the rules are the profile's); the computer
     players and a match number wait under "More choices", and the revoke rate shows only for
-    a club table, where it means something (issue 34, B10)."""
+    a club table, where it means something; the match and its number are explained where the
+    table names them (issue 34, B10)."""
     app = sign_in(fresh_app(), "Anna")
     app.switch_page(PLAY).run()
     more = next(e for e in app.expander if e.label == "More choices")
@@ -364,3 +365,9 @@ def test_a_newcomer_deals_with_one_tap_the_rest_folded(data_dir: Path) -> None:
     app.button(key="play_start").click().run()  # the one tap
     assert not app.exception
     assert game_of(app).mode == "coach"
+    # "match 1234" says what a match is and what its number does, beside it
+    (status,) = [c for c in app.caption if c.value.startswith("Deal 1 of 16 · match ")]
+    assert status.proto.help == (
+        "A match is 16 deals; the pair with the higher total wins. The match number deals the "
+        "same cards to everyone who plays it."
+    )

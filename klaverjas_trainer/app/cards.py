@@ -100,6 +100,8 @@ LARGE_CSS = """
 [data-testid="stForm"] button[data-variant="pills"] { min-width: 4.4rem; min-height: 6rem; }
 [data-testid="stForm"] button[data-variant="pills"] p { font-size: 1.9rem; }
 .stMarkdown p, .stMarkdown li, [data-testid="stWidgetLabel"] p { font-size: 1.2rem; }
+/* a choice's options (the table's pace) and a lesson's "Step 1 of 5" over its bar */
+[data-testid="stRadio"] label p, [data-testid="stProgress"] p { font-size: 1.2rem; }
 /* ... and every small text with them: the words on an answered card, captions, tables (the
    Progress table), a reaction's words. */
 [data-testid="stForm"] button[data-variant="pills"]::after { font-size: 1rem;

@@ -452,7 +452,7 @@ def _playing(
     (`people`: the members' names by seat)."""
     deal, phase = game.deal, game.phase
     trump = None if deal.phase == "choosing" else deal.trump
-    st.caption(_status(game))
+    st.caption(_status(game), help=t("play-status-help", deals=game.rules.match_length))
     last: Outcome | MoveFailed | Refused | None = st.session_state.get("table_last")
     if phase in ("call", "play", "trick"):
         _draw_table(game, mine, current)

@@ -232,7 +232,10 @@ mode_words = t(f"play-mode-{game.mode}-short")
 status = t(
     "play-status", deal=game.deal_number + 1, deals=game.rules.match_length, number=game.seed
 )
-st.caption(f"{status} · {mode_words} · {rule_set_words(game.rules)}")
+st.caption(  # "boom" (a match) and its number explained beside them
+    f"{status} · {mode_words} · {rule_set_words(game.rules)}",
+    help=t("play-status-help", deals=game.rules.match_length),
+)
 if state.assignment_id is not None and game.deal_number == 0:
     st.caption(t("play-shared-deal"))
 phase = game.phase
