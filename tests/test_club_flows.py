@@ -350,6 +350,10 @@ def test_the_same_set_assigned_twice_keeps_the_club_page_and_can_be_closed(
     assert first.id in set(answered["assignment_id"])  # its answers are kept
     teacher.button(key=f"reopen-assignment-{first.id}").click().run()
     assert [a.id for a in club_of(data_dir).assignments(group.id)] == [first.id, second.id]
+    member = member_session(group.code, "Bert")  # a member's list tells the two apart too
+    member.switch_page(DRILL).run()
+    labels = [m.value for m in member.markdown if m.value.startswith("**#")]
+    assert [label.split(" · ", 1)[0] for label in labels] == [f"**#{first.id}", f"**#{second.id}"]
 
 
 def test_a_members_name_typed_on_home_offers_the_group_sign_in(data_dir: Path) -> None:

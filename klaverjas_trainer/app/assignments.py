@@ -22,12 +22,15 @@ def lesson_name(lesson: Lesson) -> str:
     return f"{lesson.number}. {lesson.title}"
 
 
-def describe(assignment: Assignment, course: Course, *, for_learner: bool = False) -> str:
+def describe(
+    assignment: Assignment, course: Course, *, for_learner: bool = False, numbered: bool = False
+) -> str:
     """What an assignment is. The teacher's words start with its number ("#12 · ..."), so two
-    alike (the same set again next week) are told apart; a learner is not told the rule a
-    who-revoked set asks for."""
+    alike (the same set again next week) are told apart; a learner's only where another of
+    their list reads the same (`numbered`); a learner is not told the rule a who-revoked set
+    asks for."""
     words = _what(assignment, course, for_learner=for_learner)
-    return words if for_learner else f"#{assignment.id} · {words}"
+    return f"#{assignment.id} · {words}" if numbered or not for_learner else words
 
 
 def _what(assignment: Assignment, course: Course, *, for_learner: bool) -> str:
@@ -92,7 +95,9 @@ def show_assignments(
         st.caption(t("no-assignments"))
         return 0
     pending = 0
-    for assignment in work:
+    words = [describe(assignment, course, for_learner=True) for assignment in work]
+    alike = {said for said in words if words.count(said) > 1}  # the same set twice: numbered
+    for assignment, said in zip(work, words, strict=True):
         total = 1 if assignment.lesson_id is not None else assignment.count
         done = done_count(club, learner, assignment)
         status = (
@@ -101,7 +106,8 @@ def show_assignments(
             else (t("assignment-progress", done=done, count=total))
         )
         due = f" · {t('due', date=assignment.due)}" if assignment.due else ""
-        st.markdown(f"**{describe(assignment, course, for_learner=True)}**  \n{status}{due}")
+        label = describe(assignment, course, for_learner=True, numbered=said in alike)
+        st.markdown(f"**{label}**  \n{status}{due}")
         if done >= total:
             continue
         first: Literal["primary", "secondary"] = "primary" if lead and not pending else "secondary"
