@@ -95,6 +95,9 @@ CHROME: Final = """([english, starts, code]) => {
     }
   }
   const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
+  if (navigator.maxTouchPoints > 0 && !touch) {  // else the key-hint check could not fail
+    found.push("a touch screen that the page's styles take for a mouse");
+  }
   for (const hint of document.querySelectorAll("button kbd")) {
     if (touch && hint.checkVisibility()) found.push("a key hint on a touch screen: "
                                                     + hint.innerText);
