@@ -275,12 +275,12 @@ def test_the_analysis_of_a_finished_deal_is_shown_kept_and_on_progress(data_dir:
 
 
 def stronger_words(choice: CardChoice) -> str:
-    """The stronger player's column in English: the card, or the best two or three where the
-    learner's card is worse than each, or "too close to call"."""
+    """The stronger player's column in English: the card, or the best ones where the learner's
+    card is worse than each, or "too close to call"."""
     if choice.best is not None:
         return str(choice.best)
     top = [str(card) for card in choice.top]
-    if choice.played in choice.top or not 1 < len(top) <= 3:
+    if choice.played in choice.top:
         return "too close to call"
     return f"{', '.join(top[:-1])} or {top[-1]}"
 

@@ -217,11 +217,6 @@ def show_choices(detail: Sequence[Mapping[str, Any]], *, took_all: bool = False)
     st.caption(t("analysis-how-many", samples=ANALYSIS_SAMPLES))
 
 
-#: The most cards a row lists as the stronger player's, when no one of them stands out but
-#: the learner's card is clearly worse than each (more would not fit a phone's column).
-MOST_LISTED: Final = 3
-
-
 def _stronger(choice: Mapping[str, Any]) -> str:
     """The stronger player's card (a row kept before reasons came always names one). Where no
     one card stands out: the best cards ("Q♥ or A♥"), if the learner's card is worse than each
@@ -230,7 +225,7 @@ def _stronger(choice: Mapping[str, Any]) -> str:
     if best:
         return card_text(Card.parse(best))
     top = [str(card) for card in choice.get("top") or ()]
-    if str(choice.get("played")) not in top and 1 < len(top) <= MOST_LISTED:
+    if str(choice.get("played")) not in top and len(top) > 1:
         return either_text([card_text(Card.parse(card)) for card in top])
     return t("analysis-too-close")
 
