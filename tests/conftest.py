@@ -108,7 +108,8 @@ LONG_FIRST: Final = (
     "test_club_matrix.py", "test_limits.py", "test_one_answer.py", "test_browser_reports.py",
     "test_browser.py", "test_browser_revoke.py", "test_guessing_race.py", "test_scale_out.py",
     "test_browser_journey.py", "test_explanations.py", "test_lock_out.py", "test_table.py",
-    "test_browser_phone_club.py", "test_browser_table.py", "test_live_round.py",
+    "test_browser_phone_club.py", "test_browser_larger_text.py", "test_browser_table.py",
+    "test_live_round.py",
     "test_deploy_recipe.py",
     "test_guessing_server.py", "test_load_ws.py",
 )  # fmt: skip
