@@ -75,6 +75,12 @@ class Search:
     tries: int
     seed: int = 0
 
+    @property
+    def question(self) -> Hashable:
+        """What is searched for, without the tries and the seed: `Found`'s key for it."""
+        return (self.entry, self.rules.name, self.level, self.given, self.kinds, self.rival,
+                self.rule)  # fmt: skip
+
 
 def run_search(search: Search, each: Callable[[int, int], None] | None = None) -> Puzzle | None:
     """`search` carried out: the position found, or None after its tries (`each`: a worker
@@ -206,7 +212,7 @@ def discriminating_puzzle(
     search = Search(entry.name, rules, level, given, chosen, rival, rule, tries)
     if found is None:
         return _search(entry, search, rng)
-    asked = (entry.name, rules.name, level, given, chosen, rival, rule)
+    asked = search.question
     if (kept := found.take(asked, rng, avoid, tries)) is not None:
         return kept
     if found.later is not None:
